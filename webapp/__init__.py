@@ -1,0 +1,1 @@
+"""Botdeck: a table companion that runs board-game solo bots."""

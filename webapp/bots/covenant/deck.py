@@ -1,0 +1,147 @@
+"""Covenant deck files: reading, checking, and the board layout they carry.
+
+A deck file is JSON checked against `deck.schema.json` (published with the
+app), then against the board layout it declares: a space named on a card must
+exist on that board. Errors name the card and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+from ...engine import Msg, msg
+
+HARBOR = "H"
+DECK_FORMAT = "botdeck-deck"
+DECK_VERSION = 1
+
+
+class DeckError(ValueError):
+    """A deck file that cannot be used; the message names the card and field."""
+
+
+@cache
+def deck_schema() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("deck.schema.json").read_text("utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+@cache
+def _demo_text() -> str:
+    return resources.files(__package__).joinpath("demo_deck.json").read_text("utf-8")
+
+
+def demo_deck() -> dict[str, Any]:
+    return json.loads(_demo_text())  # type: ignore[no-any-return]
+
+
+def validate_deck(deck: Any) -> dict[str, Any]:
+    """Return the deck if it is usable, else raise DeckError naming card and field."""
+    if not isinstance(deck, dict):
+        raise DeckError("the deck file is not a JSON object")
+    if deck.get("format") != DECK_FORMAT:
+        raise DeckError("this is not a Botdeck deck file (field 'format')")
+    if deck.get("version") != DECK_VERSION:
+        raise DeckError(
+            f"unsupported deck file version {deck.get('version')!r} (this app reads {DECK_VERSION})"
+        )
+    validator = jsonschema.Draft202012Validator(deck_schema())
+    errors = sorted(validator.iter_errors(deck), key=lambda e: list(e.absolute_path))
+    if errors:
+        raise DeckError(_describe_schema_error(deck, _deepest(errors[0])))
+    layout = Layout(tuple(deck["layout"]["rows"]))
+    seen: set[str] = set()
+    for index, card in enumerate(deck["cards"]):
+        where = f"card {card['id']}"
+        if card["id"] in seen:
+            raise DeckError(f"{where} is listed twice (field 'id')")
+        seen.add(card["id"])
+        for side, content in card["sides"].items():
+            for number, section in enumerate(content["sections"], start=1):
+                if section is not None:
+                    _check_spaces(layout, section, f"{where}, {side} side, section {number}")
+    return deck
+
+
+def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """oneOf/allOf errors hide the useful one among their context."""
+    while error.context:
+        error = max(error.context, key=lambda e: len(e.absolute_path))
+    return error
+
+
+def _describe_schema_error(deck: dict[str, Any], error: jsonschema.ValidationError) -> str:
+    path = list(error.absolute_path)
+    where = "the deck"
+    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
+        card = deck["cards"][path[1]]
+        card_id = card.get("id") if isinstance(card, dict) else None
+        where = f"card {card_id}" if isinstance(card_id, str) else f"card number {path[1] + 1}"
+        rest = path[2:]
+        if len(rest) >= 4 and rest[0] == "sides" and rest[2] == "sections":
+            where += f", {rest[1]} side, section {int(rest[3]) + 1}"
+            rest = rest[4:]
+        field = ".".join(str(p) for p in rest) or "the card itself"
+    else:
+        field = ".".join(str(p) for p in path) or "top level"
+    return f"{where}, field '{field}': {error.message}"
+
+
+def _check_spaces(layout: Layout, section: dict[str, Any], where: str) -> None:
+    named = [("advancements", s) for s in section["advancements"]]
+    named += [("influence", entry["space"]) for entry in section["influence"]]
+    named.append(("end", section["end"]))
+    for field, space in named:
+        if not layout.has(space):
+            raise DeckError(f"{where}, field '{field}': space {space} is off the board")
+        if field != "end" and space == HARBOR:
+            raise DeckError(f"{where}, field '{field}': the Harbor cannot be used here")
+
+
+class Layout:
+    """The Harbor on the left, then Ocean rows; `rows[i]` spaces in Row i+1."""
+
+    def __init__(self, rows: tuple[int, ...]) -> None:
+        self.rows = rows
+
+    def has(self, space: str) -> bool:
+        if space == HARBOR:
+            return True
+        try:
+            row, index = (int(part) for part in space.split("."))
+        except ValueError:
+            return False
+        return 1 <= row <= len(self.rows) and 1 <= index <= self.rows[row - 1]
+
+    def ocean_spaces(self) -> list[str]:
+        return [f"{r}.{s}" for r, count in enumerate(self.rows, start=1) for s in range(1, count + 1)]
+
+    def all_spaces(self) -> list[str]:
+        return [HARBOR, *self.ocean_spaces()]
+
+    def distance(self, a: str, b: str) -> int:
+        """Orthogonal moves between spaces; the Harbor touches every Row 1 space."""
+        if a == b:
+            return 0
+        if HARBOR in (a, b):
+            other = b if a == HARBOR else a
+            return int(other.split(".")[0])
+        (ra, sa), (rb, sb) = (tuple(int(p) for p in x.split(".")) for x in (a, b))
+        return abs(ra - rb) + abs(sa - sb)
+
+
+def space_name(space: str, rows: tuple[int, ...] = (3, 3, 3, 3)) -> Msg:
+    """'Harbor', 'Row 2, middle'… as the rulebook words it."""
+    if space == HARBOR:
+        return msg("Harbor")
+    row, index = (int(part) for part in space.split("."))
+    count = rows[row - 1] if row - 1 < len(rows) else 0
+    if count == 3:
+        position = (msg("top"), msg("middle"), msg("bottom"))[index - 1]
+        return msg("Row {row}, {position}", row=row, position=position)
+    return msg("Row {row}, space {index}", row=row, index=index)

@@ -1,0 +1,58 @@
+"""Shared pieces for the Covenant's step types: registration and wording."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, TypeVar
+
+from ...engine import Choice, Msg, Step, StepType, msg
+from .deck import space_name
+from .state import CovenantState
+
+STEP_TYPES: dict[str, StepType[CovenantState]] = {}
+
+T = TypeVar("T", bound=type)
+
+
+def step_type(kind: str) -> Callable[[T], T]:
+    """Register a StepType subclass under `kind`."""
+
+    def register(cls: T) -> T:
+        STEP_TYPES[kind] = cls()
+        return cls
+
+    return register
+
+
+class CovenantStep(StepType[CovenantState]):
+    """Base with the Covenant's view extras (cannons, card) defaulting to none."""
+
+    def view(self, state: CovenantState, step: Step) -> dict[str, Any] | None:
+        return None
+
+
+def where(state: CovenantState, space: str) -> Msg:
+    return space_name(space, tuple(state.rows))
+
+
+def new(kind: str, **params: Any) -> Step:
+    return Step(kind, params)
+
+
+def choice(value: str, label: Msg, hint: Msg | None = None) -> Choice:
+    return Choice(value, label, hint)
+
+
+BUILDING_NAMES = {
+    "fort": msg("Fort"),
+    "garrison": msg("Garrison"),
+    "outpost": msg("Outpost"),
+}
+
+
+def remove_pending(checklist: Any, predicate: Callable[[Step], bool]) -> int:
+    """Drop the not-yet-reached steps that match; returns how many went."""
+    keep = checklist.steps[: checklist.cursor + 1]
+    rest = [s for s in checklist.steps[checklist.cursor + 1 :] if not predicate(s)]
+    dropped = len(checklist.steps) - len(keep) - len(rest)
+    checklist.steps[:] = keep + rest
+    return dropped

@@ -1,0 +1,411 @@
+"""Left side of the Covenant card: what it does on the board.
+
+Solo rulebook, "Left side effects": in order, claim advancements, place
+influence cubes, the end turn position, conditional effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Context, Msg, Question, Step, msg, nmsg
+from ...engine.questions import choose, confirm, number, space, yes_no
+from .deck import HARBOR, Layout
+from .plan import plan_placements, resolution_steps
+from .rules import add_legendary_cube, garrison_damage
+from .state import BOTH, FORT, GARRISON, NOTHING, SEA, CovenantState
+from .stepkit import CovenantStep, choice, new, step_type, where
+
+
+@step_type("reveal")
+class Reveal(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        p = step.params
+        side = msg("normal side") if p["side"] == "normal" else msg("hard side")
+        if p["bonus"]:
+            return msg(
+                "Bonus card {card}, {side}: same section as the card before it ({section})",
+                card=p["card"], side=side, section=p["section"] + 1,
+            )
+        return msg(
+            "Card {card}, {side}: turn {turn} uses section {section}",
+            card=p["card"], side=side, turn=p["turn"], section=p["section"] + 1,
+        )
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        if step.params.get("reshuffled"):
+            ctx.note(msg(
+                "The deck had run out: its discards were shuffled into a new deck "
+                "(the rulebook does not say; Botdeck does this)."
+            ))
+        if step.params.get("capped"):
+            ctx.note(msg(
+                "The card prints fewer sections than this turn needs: its last section "
+                "applies (the rulebook does not say; Botdeck does this)."
+            ))
+
+
+@step_type("player_ship")
+class PlayerShip(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Where is your Ship?")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg("Tap its space on the board. The Covenant's battles depend on it.")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return space(msg("Your Ship is on…"), Layout(tuple(state.rows)).all_spaces())
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.facts.player_space = value
+        state.facts.pirate = False
+        if value != HARBOR:
+            ctx.insert(new("player_mode"))
+
+
+@step_type("player_mode")
+class PlayerMode(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Is your Ship in Pirate mode?")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return yes_no(msg("Pirate mode?"))
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.facts.pirate = bool(value)
+
+
+@step_type("explore_check")
+class ExploreCheck(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Is the Ocean board at {space} still unexplored?",
+                   space=where(state, step.params["space"]))
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg("Asked once per space: Botdeck remembers the answer.")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return yes_no(msg("Unexplored?"))
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        # Solo rulebook, "Left side effects", Important: an effect that touches an
+        # unexplored Ocean board reveals it and gives the Covenant an Explorer cube.
+        state.explored.append(step.params["space"])
+        if value:
+            state.cubes["explorer"] += 1
+            ctx.note(msg("Reveal that Ocean board as normal. The Covenant places a cube on Explorer."))
+
+
+@step_type("claim")
+class Claim(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("The Covenant claims the Advancement at {space}",
+                   space=where(state, step.params["space"]))
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg("Take it from the board. What was there?")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        choices = [
+            choice("mercantile", msg("An Advancement without cannons or battle abilities")),
+            choice("pirate", msg("An Advancement with cannons or battle abilities")),
+            choice("merchant", msg("A Merchant ship")),
+        ]
+        if state.saga:
+            choices += [
+                choice("saga_merchant", msg("A Merchant ship Encounter from a Saga")),
+                choice("encounter", msg("Another Encounter (not a Merchant ship)")),
+                choice("fortune", msg("A Fortune Encounter")),
+            ]
+        choices.append(choice("nothing", msg("Nothing: the space is empty")))
+        return choose(msg("It took…"), *choices)
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        space_ = step.params["space"]
+        if value == "mercantile":
+            # Solo rulebook, "Claim advancements": no cannon and no battle ability
+            # means the Mercantile pile.
+            state.mercantile += 1
+            ctx.note(msg("Into its Mercantile pile."))
+        elif value == "pirate":
+            ctx.insert(new("advancement_pile", space=space_, minimum=1, origin="advancement"))
+        elif value == "merchant":
+            self._merchant_ship(state, space_, ctx)
+        elif value in ("saga_merchant", "encounter"):
+            # Solo rulebook, "AI and Saga content": do not flip it; it goes
+            # straight into the Mercantile pile.
+            state.mercantile += 1
+            ctx.note(msg("Saga rules: not flipped, straight into its Mercantile pile."))
+        elif value == "fortune":
+            ctx.note(msg("Saga rules: the Covenant ignores Fortune Encounters."))
+        else:
+            ctx.note(msg("Nothing to claim."))
+
+    @staticmethod
+    def _merchant_ship(state: CovenantState, space_: str, ctx: Context) -> None:
+        # Solo rulebook, "Claim advancements": flip a coin; tails it keeps the
+        # Advancement on the front side; heads a cube on Legendary and the back
+        # side. It never gets the coins of the card's "Win" condition.
+        heads = ctx.rng("coin").random() < 0.5
+        if heads:
+            ctx.note(msg("Coin flip: heads. It keeps the Merchant ship on its back side."))
+            legendary = add_legendary_cube(state)
+            if legendary:
+                ctx.note(legendary)
+            side = "back"
+        else:
+            ctx.note(msg("Coin flip: tails. It keeps the Merchant ship on its front side."))
+            side = "front"
+        ctx.note(msg("It gets no coins from the card's Win condition."))
+        ctx.insert(new("advancement_pile", space=space_, minimum=0, origin=side))
+
+
+@step_type("advancement_pile")
+class AdvancementPile(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        origin = step.params["origin"]
+        if origin == "front":
+            return msg("Which pile does the Merchant ship's front side go to?")
+        if origin == "back":
+            return msg("Which pile does the Merchant ship's back side go to?")
+        return msg("Sort the Advancement into its Pirate pile")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return number(
+            msg("How many cannons and battle abilities does it show?"),
+            step.params["minimum"], 8,
+        )
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        if value == 0:
+            state.mercantile += 1
+            ctx.note(msg("No cannon or battle ability: into its Mercantile pile."))
+        else:
+            state.pirate += 1
+            state.pirate_strength += value
+            ctx.note(msg("Into its Pirate pile."))
+
+
+ISLAND_CHOICES = {
+    SEA: msg("Open sea: no island"),
+    NOTHING: msg("An island without your Fort or Garrison"),
+    FORT: msg("An island with your Fort"),
+    GARRISON: msg("An island with your Garrison"),
+    BOTH: msg("An island with your Fort and your Garrison"),
+}
+
+
+@step_type("island_check")
+class IslandCheck(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("What is at {space}?", space=where(state, step.params["space"]))
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg("Where you have a Fort or Garrison, placing its cubes can mean a battle.")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return choose(msg("There is…"), *(choice(k, v) for k, v in ISLAND_CHOICES.items()))
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        space_ = step.params["space"]
+        state.facts.islands[space_] = value
+        if value == SEA and space_ not in state.open_sea:
+            state.open_sea.append(space_)
+
+
+@step_type("top_check")
+class TopCheck(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Conditional attack: do you have 3 or more coins on your Ship?")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg(
+            "Icon at the top of the centre line: with 3 or more coins on your Ship, the "
+            "Covenant attacks you, even in the Harbor."
+        )
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return yes_no(msg("3 or more coins on your Ship?"))
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.facts.rich_ship = bool(value)
+
+
+@step_type("bottom_check")
+class BottomCheck(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Conditional placement: coins or cargo on an island it does not control?")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg(
+            "Icon at the bottom of the centre line. Do not count an island where your "
+            "Ship is in Pirate mode."
+        )
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return yes_no(msg("Any coins or cargo on such an island?"))
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        if value:
+            ctx.insert(new("bottom_target"))
+        else:
+            ctx.note(msg("No such island: the conditional placement does nothing."))
+
+
+def bottom_candidates(state: CovenantState) -> list[str]:
+    facts = state.facts
+    pirate_island = facts.player_space if facts.pirate else None
+    return [
+        s for s in Layout(tuple(state.rows)).ocean_spaces()
+        if s not in state.islands and s not in state.open_sea and s != pirate_island
+    ]
+
+
+@step_type("bottom_target")
+class BottomTarget(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Which island has the most coins?")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg(
+            "Among islands it does not control and without your Ship in Pirate mode. "
+            "If tied, count coins and cargo together. It places 2 cubes there."
+        )
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return space(msg("Tap that island"), bottom_candidates(state))
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.facts.bottom_target = value
+        if value not in state.explored:
+            state.explored.append(value)
+        if value not in state.facts.islands:
+            ctx.insert(new("island_check", space=value))
+
+
+@step_type("plan")
+class Plan(CovenantStep):
+    """Decides which placements mean battles once the table has answered."""
+
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Botdeck works out the Covenant's battles")
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        placements = plan_placements(state, step.params["section"])
+        candidates = placements.building_candidates
+        if len(candidates) > 1:
+            ctx.insert(new("pick_building_battle", section=step.params["section"], spaces=candidates))
+            return
+        for line in placements.notes:
+            ctx.note(line)
+        ctx.insert(*resolution_steps(state, step.params["section"], placements,
+                                     candidates[0] if candidates else None))
+
+
+@step_type("pick_building_battle")
+class PickBuildingBattle(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("It would fight more than one building battle: which island has the most coins?")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg(
+            "Solo rulebook: it fights only one building battle, for the island with the "
+            "most coins on it (if tied, the higher end-game coin value). Its cubes for the "
+            "other islands with your Forts and Garrisons are ignored."
+        )
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return space(msg("Tap that island"), step.params["spaces"])
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        placements = plan_placements(state, step.params["section"])
+        for line in placements.notes:
+            ctx.note(line)
+        ctx.insert(*resolution_steps(state, step.params["section"], placements, value))
+
+
+SKIP_REASONS = {
+    "sea": msg("Open sea: nothing to place."),
+    "harbor": msg("The Harbor: nothing to place."),
+    "one_cube": msg("A single cube where you have a Fort, a Garrison or your Ship in Pirate mode is ignored."),
+    "attacks": msg("It never battles a Fort or Garrison on a turn it attacks you: ignored."),
+    "flag_only": msg("It attacks you with its Attack Flag later, so this battle is not fought: ignored."),
+    "one_building_battle": msg("Only one building battle a turn: ignored."),
+}
+
+
+@step_type("skip_place")
+class SkipPlace(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return nmsg(
+            "No cube on {space} ({n} printed)", "No cubes on {space} ({n} printed)",
+            step.params["cubes"], space=where(state, step.params["space"]),
+        )
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        ctx.note(SKIP_REASONS[step.params["reason"]])
+
+
+@step_type("place")
+class Place(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return nmsg(
+            "Place {n} influence cube on {space}", "Place {n} influence cubes on {space}",
+            step.params["cubes"], space=where(state, step.params["space"]),
+        )
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        if step.params["space"] in state.islands:
+            return msg("Its own island: add what fits, skip the rest.")
+        if state.end_by == "player":
+            return msg(
+                "Last turn: it replaces only 1 of your cubes for every 2 it normally "
+                "would. Skip any cube that cannot be placed."
+            )
+        return msg("Replace cubes as in the normal rules; skip any cube that cannot be placed.")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        if step.params["space"] in state.islands:
+            return confirm()
+        return yes_no(msg("Does the Covenant now control this island?"))
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        space_ = step.params["space"]
+        if value is True and space_ not in state.islands:
+            # Solo rulebook, "Place influence cubes": taking control removes the
+            # island's buildings and gives it a permanent cube there.
+            state.islands[space_] = []
+            state.facts.islands[space_] = NOTHING
+            ctx.note(msg("Remove any buildings there; it gets a permanent cube on the island."))
+
+
+@step_type("end_position")
+class EndPosition(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        if state.facts.sunk:
+            return msg("Move the Covenant's ship to the Harbor: it was sunk this turn")
+        return msg("Move the Covenant's ship to {space}", space=where(state, step.params["space"]))
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg("The orange space on the card: its ship token goes straight there.")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return confirm()
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        space_ = step.params["space"]
+        # Solo rulebook, "Sinking": sunk on its turn, it ends in the Harbor
+        # whatever the card says.
+        state.ship = HARBOR if state.facts.sunk else space_
+        if state.facts.sunk:
+            return
+        # Solo rulebook, "Garrison damage": 1 damage when it ends its turn on an
+        # island with your Garrison (not one it took control of this turn).
+        if space_ not in state.islands and state.facts.islands.get(space_) in (GARRISON, BOTH):
+            ctx.note(garrison_damage(state))

@@ -1,0 +1,397 @@
+"""Right side of the Covenant card, and the end of its turn.
+
+Solo rulebook, "Right side effects" (left to right, top to bottom) and
+"End of turn".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Context, Msg, Question, Step, msg, nmsg
+from ...engine.questions import choose, confirm, number, space, yes_no
+from .plan import cannons_reach
+from .rules import add_legendary_cube, covenant_cannons
+from .state import CovenantState, Upgrade
+from .stepkit import BUILDING_NAMES, CovenantStep, choice, new, step_type, where
+from .deck import HARBOR
+
+
+def effect_steps(effects: list[dict[str, Any]]) -> list[Step]:
+    return [new("effect_" + effect["type"], **effect) for effect in effects]
+
+
+@step_type("effect_coins")
+class Coins(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return nmsg("It gains {n} coin", "It gains {n} coins", step.params["amount"])
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.add_coins(step.params["amount"])
+
+
+@step_type("effect_coins_per_mercantile")
+class CoinsPerMercantile(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("It gains 1 coin for every 2 Advancements in its Mercantile pile")
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        gained = state.mercantile // 2  # "rounded down"
+        state.add_coins(gained)
+        ctx.note(nmsg("{n} coin.", "{n} coins.", gained))
+
+
+@step_type("effect_upgrade")
+class UpgradeEffect(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        p = step.params
+        return nmsg("It gains the level {level} Ship Upgrade shown ({n} cannon)",
+                    "It gains the level {level} Ship Upgrade shown ({n} cannons)",
+                    p["cannons"], level=p["level"])
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg("Keep the tile by its other components. If that tile is gone, give it "
+                   "any Ship Upgrade tile of the same level.")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        level = step.params["level"]
+        return choose(
+            msg("Which tile did it get?"),
+            choice("shown", msg("The tile shown")),
+            choice("other", msg("Another level {level} tile", level=level)),
+            choice("none", msg("No level {level} tile is left", level=level)),
+        )
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        p = step.params
+        if value == "shown":
+            state.upgrades.append(Upgrade(p["level"], p["cannons"]))
+        elif value == "other":
+            ctx.insert(new("upgrade_substitute", level=p["level"]))
+        else:
+            ctx.note(msg("No tile of that level is left: it gains nothing (the rulebook "
+                         "does not say; Botdeck does this)."))
+
+
+@step_type("upgrade_substitute")
+class UpgradeSubstitute(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("The level {level} tile it got instead", level=step.params["level"])
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return number(msg("How many cannons does that tile show?"), 0, 4)
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.upgrades.append(Upgrade(step.params["level"], value))
+
+
+@step_type("effect_repair")
+class Repair(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return nmsg("It repairs {n} damage", "It repairs {n} damage", step.params["amount"])
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        # "or as much as possible"
+        repaired = min(state.damage, step.params["amount"])
+        state.damage -= repaired
+        ctx.note(nmsg("{n} damage repaired.", "{n} damage repaired.", repaired))
+
+
+def build_candidates(state: CovenantState, building: str) -> list[str]:
+    return [s for s, buildings in state.islands.items() if building not in buildings]
+
+
+@step_type("effect_build")
+class Build(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("It builds a {building}", building=BUILDING_NAMES[step.params["building"]])
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        building = step.params["building"]
+        candidates = build_candidates(state, building)
+        if not candidates:
+            ctx.note(msg("No island it controls can take one: nothing is built."))
+        else:
+            ctx.insert(new("build_place", building=building, spaces=candidates))
+
+
+@step_type("build_place")
+class BuildPlace(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        building = BUILDING_NAMES[step.params["building"]]
+        if len(step.params["spaces"]) == 1:
+            return msg("Place its {building} on {space}", building=building,
+                       space=where(state, step.params["spaces"][0]))
+        return msg("Where does its {building} go?", building=building)
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        if len(step.params["spaces"]) == 1:
+            return None
+        return msg(
+            "Solo rulebook: the island of highest value (first-place coins) without one "
+            "already; if tied, the highest combined coin and cargo production; if still "
+            "tied, you choose."
+        )
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        if len(step.params["spaces"]) == 1:
+            return confirm()
+        return space(msg("Tap that island"), step.params["spaces"])
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        target = step.params["spaces"][0] if len(step.params["spaces"]) == 1 else value
+        state.islands[target].append(step.params["building"])
+
+
+@step_type("effect_produce")
+class Produce(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        if step.params["islands"] == 2:
+            return msg("Its best 2 production islands both produce once")
+        return msg("Its best production island produces")
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        if not state.islands:
+            ctx.note(msg("It controls no island: nothing is produced."))
+            return
+        ctx.insert(new("produce_coins", islands=step.params["islands"]))
+
+
+@step_type("produce_coins")
+class ProduceCoins(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Production: coins")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg(
+            "Solo rulebook: its highest production island (with any Outpost or open sea "
+            "bonus); ties go to the one producing the most cargo. It gains the goods at once."
+        )
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return number(msg("How many coins does it produce?"), 0, 20)
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.add_coins(value)
+        ctx.insert(new("produce_cargo"))
+
+
+@step_type("produce_cargo")
+class ProduceCargo(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Production: cargo")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return number(msg("How much cargo does it produce?"), 0, 20)
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        converted = state.add_cargo(value)
+        if converted:
+            ctx.note(nmsg("Its Dock turns cargo into {n} coin.",
+                          "Its Dock turns cargo into {n} coins.", converted))
+
+
+@step_type("effect_expert_sailors")
+class ExpertSailors(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Expert Sailors")
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        # "If the Covenant has not claimed the Expert Sailors Achievement, ... places
+        # a cube on it. Otherwise ignore this icon."
+        if "expert_sailors" in state.claimed:
+            ctx.note(msg("Already claimed: ignored."))
+        else:
+            state.cubes["expert_sailors"] += 1
+            ctx.note(msg("A cube on Expert Sailors."))
+
+
+@step_type("effect_attack")
+class Attack(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        if step.params.get("unless_in_harbor"):
+            return msg("Attack Flag, if you are not in the Harbor")
+        return msg("Attack Flag")
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        facts = state.facts
+        if step.params.get("unless_in_harbor") and facts.player_space == HARBOR:
+            ctx.note(msg("You are in the Harbor: no attack."))
+            return
+        ctx.insert(new(
+            "battle", target="ship", why="flag", space=facts.player_space or HARBOR,
+            bonus=step.params.get("bonus", 0), halved=False, defending=False, group=None,
+            places=[], garrison=False,
+        ))
+
+
+@step_type("effect_merchant_ship")
+class MerchantShip(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("If there is a Merchant ship on an Ocean board, it defeats it")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg("If there are several, you choose which. It gains the Advancement on its "
+                   "back, but not the coins of its Win condition.")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return yes_no(msg("Is there a Merchant ship on an Ocean board?"))
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        if not value:
+            ctx.note(msg("No Merchant ship: nothing happens."))
+            return
+        legendary = add_legendary_cube(state)
+        if legendary:
+            ctx.note(legendary)
+        ctx.insert(new("advancement_pile", space=HARBOR, minimum=0, origin="back"))
+
+
+@step_type("effect_after_turn")
+class AfterTurn(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return after_turn_title(step.params)
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.after_turn.append(
+            {"coins": step.params.get("coins", 0), "cargo": step.params.get("cargo", 0)}
+        )
+        ctx.note(msg("Botdeck reminds you at the end of its turn."))
+
+
+def after_turn_title(p: dict[str, Any]) -> Msg:
+    coins, cargo = p.get("coins", 0), p.get("cargo", 0)
+    if coins and cargo:
+        return msg("After its turn: {coins} coins and {cargo} cargo on its highest-value island",
+                   coins=coins, cargo=cargo)
+    if coins:
+        return nmsg("After its turn: {n} coin on its highest-value island",
+                    "After its turn: {n} coins on its highest-value island", coins)
+    return msg("After its turn: {n} cargo on its highest-value island", n=cargo)
+
+
+@step_type("effect_if_cannons")
+class IfCannons(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("If it would drop at least {n} cubes in a battle…", n=step.params["at_least"])
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        total = covenant_cannons(
+            state, space=state.facts.player_space or HARBOR, defending=False
+        ).total
+        if cannons_reach(state, step.params):
+            ctx.note(msg("It has {total} cannons: yes.", total=total))
+            ctx.insert(*effect_steps(step.params["then"]))
+        else:
+            ctx.note(msg("It has {total} cannons: no, otherwise…", total=total))
+            ctx.insert(*effect_steps(step.params["otherwise"]))
+
+
+# --- end of turn ----------------------------------------------------------------
+
+
+@step_type("end_of_turn")
+class EndOfTurn(CovenantStep):
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("End of its turn")
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        follow = []
+        if state.islands:
+            follow.append(new("collect_coins"))
+        else:
+            state.placed_last_turn = []
+            ctx.note(msg("It controls no island: nothing to collect."))
+        follow += [new("after_turn_place", **placement) for placement in state.after_turn]
+        state.after_turn = []
+        ctx.insert(*follow)
+
+
+@step_type("collect_coins")
+class CollectCoins(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("It gains all coins on islands it controls")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        placed = sum(p["coins"] for p in state.placed_last_turn)
+        if placed:
+            return nmsg(
+                "Take them to its Dock. This includes the {n} coin placed after its last "
+                "turn, if it still controls that island.",
+                "Take them to its Dock. This includes the {n} coins placed after its last "
+                "turn, if it still controls that island.", placed)
+        return msg("Take them to its Dock.")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return number(msg("How many coins did it take?"), 0, 40)
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        # Solo rulebook, "End of turn": it always gains ALL coins and cargo on
+        # islands it controls; they go to its Dock.
+        state.add_coins(value)
+        ctx.insert(new("collect_cargo"))
+
+
+@step_type("collect_cargo")
+class CollectCargo(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("It gains all cargo on islands it controls")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        placed = sum(p["cargo"] for p in state.placed_last_turn)
+        if placed:
+            return msg("Every 3 cargo on its Dock becomes 1 coin at once. This includes the "
+                       "{n} cargo placed after its last turn, if it still controls that island.",
+                       n=placed)
+        return msg("Every 3 cargo on its Dock becomes 1 coin at once.")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return number(msg("How much cargo did it take?"), 0, 40)
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        converted = state.add_cargo(value)
+        state.placed_last_turn = []
+        if converted:
+            ctx.note(nmsg("Its Dock turns cargo into {n} coin.",
+                          "Its Dock turns cargo into {n} coins.", converted))
+
+
+@step_type("after_turn_place")
+class AfterTurnPlace(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return after_turn_title(step.params)
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        if not state.islands:
+            return msg("It controls no island: nothing is placed.")
+        return msg("From the supply, on the island of highest value it controls. It gains "
+                   "them at the end of its next turn: you have one turn to take that island.")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return confirm()
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        if state.islands:
+            state.placed_last_turn.append(
+                {"coins": step.params.get("coins", 0), "cargo": step.params.get("cargo", 0)}
+            )

@@ -1,0 +1,36 @@
+"""The rules core: checklists, questions, replayable games. No I/O here.
+
+Nothing in this package imports Flask, sqlite3 or the storage layer, or reads
+the clock; randomness comes from generators seeded by the game.
+"""
+
+from .bot import Bot, Context, Correction, StepType
+from .game import BadGameFile, Game, GameOver, Pending
+from .questions import Choice, InvalidAnswer, Kind, Question
+from .registry import UnknownBot, all_bots, get_bot, register
+from .steps import Checklist, Step
+from .text import Msg, msg, nmsg
+
+__all__ = [
+    "BadGameFile",
+    "Bot",
+    "Checklist",
+    "Choice",
+    "Context",
+    "Correction",
+    "Game",
+    "GameOver",
+    "InvalidAnswer",
+    "Kind",
+    "Msg",
+    "Pending",
+    "Question",
+    "Step",
+    "StepType",
+    "UnknownBot",
+    "all_bots",
+    "get_bot",
+    "msg",
+    "nmsg",
+    "register",
+]

@@ -1,0 +1,132 @@
+"""The shape every bot plug-in has.
+
+A bot is a package that subclasses `Bot`, declares its step types and registers
+itself with `registry.register`. The engine drives it: it asks the bot for the
+next checklist whenever the current one is finished, and hands each answer to
+the step type that owns the pending step.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .questions import Question
+from .steps import Checklist, Step
+from .text import Msg
+
+State = TypeVar("State")
+
+
+class Context:
+    """What a step type may do besides changing the bot's state."""
+
+    def __init__(
+        self,
+        seed: int,
+        action_index: int,
+        checklist: Checklist | None,
+        deck: dict[str, Any] | None = None,
+    ) -> None:
+        self._seed = seed
+        self.deck: dict[str, Any] = deck or {}
+        self._action_index = action_index
+        self.checklist = checklist
+        self.notes: list[Msg] = []
+
+    def rng(self, purpose: str) -> random.Random:
+        """A generator derived from the game's seed, this action and a purpose.
+
+        Redoing the same answers after an undo reaches the same action index,
+        so it flips the same coin and deals the same cards.
+        """
+        return random.Random(f"{self._seed}/{purpose}/{self._action_index}")
+
+    def note(self, message: Msg) -> None:
+        self.notes.append(message)
+
+    def insert(self, *steps: Step) -> None:
+        """Put steps right after the one being resolved."""
+        assert self.checklist is not None
+        self.checklist.insert_after_current(list(steps))
+
+
+class StepType(Generic[State]):
+    """How one kind of step reads, what it asks, and what answering it does."""
+
+    #: resolved by the engine as soon as it is reached, with no tap and no
+    #: stored answer (a decision the app can make from what it already knows)
+    automatic: bool = False
+
+    def title(self, state: State, step: Step) -> Msg:
+        raise NotImplementedError
+
+    def detail(self, state: State, step: Step) -> Msg | None:
+        """A longer explanation or the rulebook clause, shown under the title."""
+        return None
+
+    def question(self, state: State, step: Step) -> Question:
+        raise NotImplementedError
+
+    def resolve(self, state: State, step: Step, value: Any, ctx: Context) -> None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A counter the player may set by hand when table and app disagree."""
+
+    field: str
+    label: Msg
+    minimum: int
+    maximum: int
+
+
+class Bot(ABC, Generic[State]):
+    id: str
+    name: Msg
+    game_name: Msg
+    step_types: dict[str, StepType[State]]
+
+    @abstractmethod
+    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Validate and complete the options of a new game (ValueError if bad)."""
+
+    @abstractmethod
+    def demo_deck(self) -> dict[str, Any]:
+        """The deck a new game uses when the player does not pick one."""
+
+    @abstractmethod
+    def validate_deck(self, deck: Any) -> dict[str, Any]:
+        """Check a deck file for this bot (`DeckError` naming card and field)."""
+
+    @abstractmethod
+    def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> State:
+        """The bot's state before its first turn."""
+
+    @abstractmethod
+    def next_checklist(self, state: State, ctx: Context) -> Checklist | None:
+        """The next turn's checklist, or None when the game is over."""
+
+    @abstractmethod
+    def state_to_json(self, state: State) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def state_from_json(self, data: dict[str, Any]) -> State: ...
+
+    def after_change(self, state: State, ctx: Context) -> None:
+        """Called after every answer and correction (thresholds, achievements)."""
+
+    def corrections(self, state: State) -> list[Correction]:
+        return []
+
+    def correct(self, state: State, field: str, value: int) -> None:
+        raise ValueError(f"unknown counter {field!r}")
+
+    def correction_label(self, field: str) -> Msg:
+        return Msg(field)
+
+    def space_name(self, space: str) -> Msg:
+        return Msg(space)

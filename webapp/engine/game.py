@@ -1,0 +1,243 @@
+"""A game: its bot, options, seed, deck and the list of actions taken.
+
+Replaying the actions from the seed rebuilds the same game card for card; that
+list is the only thing storage has to keep. Undo is a replay of one action
+fewer.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .bot import Bot, Context
+from .questions import InvalidAnswer, Kind, Question
+from .registry import get_bot
+from .steps import Checklist, Step
+from .text import Msg, msg
+
+EXPORT_FORMAT = "botdeck-game"
+EXPORT_VERSION = 1
+
+
+class GameOver(ValueError):
+    """The game has ended: no step is waiting for an answer."""
+
+
+class BadGameFile(ValueError):
+    """An exported game that cannot be read back."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The step waiting for the player, with everything needed to show it."""
+
+    index: int
+    step: Step
+    title: Msg
+    detail: Msg | None
+    question: Question
+
+
+class Game:
+    def __init__(
+        self,
+        bot_id: str,
+        options: dict[str, Any] | None = None,
+        seed: int = 0,
+        deck: dict[str, Any] | None = None,
+    ) -> None:
+        self.bot: Bot[Any] = get_bot(bot_id)
+        self.options = self.bot.parse_options(dict(options or {}))
+        self.seed = int(seed)
+        self.deck = self.bot.validate_deck(deck) if deck is not None else self.bot.demo_deck()
+        self.state: Any = self.bot.setup(
+            self.options, self.deck, random.Random(f"{self.seed}/setup")
+        )
+        self.actions: list[dict[str, Any]] = []
+        self.checklists: list[Checklist] = []
+        self.over = False
+        self._advance()
+
+    # --- reading -------------------------------------------------------------
+
+    @property
+    def checklist(self) -> Checklist | None:
+        return self.checklists[-1] if self.checklists else None
+
+    def pending(self) -> Pending | None:
+        checklist = self.checklist
+        if self.over or checklist is None or checklist.current is None:
+            return None
+        step = checklist.current
+        kind = self.bot.step_types[step.kind]
+        return Pending(
+            len(self.actions),
+            step,
+            kind.title(self.state, step),
+            kind.detail(self.state, step),
+            kind.question(self.state, step),
+        )
+
+    def step_title(self, step: Step) -> Msg:
+        if step.kind == "correction":
+            return msg(
+                "Correction: {label} set to {value}",
+                label=self.bot.correction_label(step.params["field"]),
+                value=step.params["value"],
+            )
+        return self.bot.step_types[step.kind].title(self.state, step)
+
+    # --- acting --------------------------------------------------------------
+
+    def answer(self, raw: Any, *, expected_index: int | None = None) -> Step:
+        """Answer the pending step; returns it, resolved. Raises on a bad answer."""
+        pending = self.pending()
+        if pending is None:
+            raise GameOver("the game is over")
+        if expected_index is not None and expected_index != pending.index:
+            raise InvalidAnswer("that step has already been answered")
+        value = pending.question.parse(raw)
+        return self._apply({"answer": value})
+
+    def correct(self, field: str, raw: Any) -> Step:
+        """Set one of the bot's counters by hand; logged like an answer."""
+        if self.over:
+            raise GameOver("the game is over")
+        allowed = {c.field: c for c in self.bot.corrections(self.state)}
+        if field not in allowed:
+            raise InvalidAnswer(f"{field!r} cannot be corrected")
+        spec = allowed[field]
+        value = Question(Kind.NUMBER, minimum=spec.minimum, maximum=spec.maximum).parse(raw)
+        return self._apply({"correct": field, "value": value})
+
+    def _apply(self, action: dict[str, Any]) -> Step:
+        checklist = self.checklist
+        if checklist is None:
+            raise GameOver("the game is over")
+        ctx = Context(self.seed, len(self.actions), checklist, self.deck)
+        if "correct" in action:
+            self.bot.correct(self.state, action["correct"], action["value"])
+            step = Step(
+                "correction",
+                {"field": action["correct"], "value": action["value"]},
+                done=True,
+                answer=action["value"],
+            )
+            checklist.steps.insert(checklist.cursor, step)
+            checklist.cursor += 1
+        else:
+            step = checklist.steps[checklist.cursor]
+            self.bot.step_types[step.kind].resolve(self.state, step, action["answer"], ctx)
+            step.done, step.answer = True, action["answer"]
+            checklist.cursor += 1
+        self.bot.after_change(self.state, ctx)
+        step.notes.extend(ctx.notes)
+        self.actions.append(action)
+        self._advance()
+        return step
+
+    def _advance(self) -> None:
+        """Resolve automatic steps and open the next checklist when one ends."""
+        while not self.over:
+            checklist = self.checklist
+            if checklist is None or checklist.finished:
+                ctx = Context(self.seed, len(self.actions), checklist, self.deck)
+                following = self.bot.next_checklist(self.state, ctx)
+                if following is None:
+                    self.over = True
+                    return
+                self.checklists.append(following)
+                continue
+            step = checklist.steps[checklist.cursor]
+            kind = self.bot.step_types[step.kind]
+            if not kind.automatic:
+                return
+            ctx = Context(self.seed, len(self.actions), checklist, self.deck)
+            kind.resolve(self.state, step, None, ctx)
+            self.bot.after_change(self.state, ctx)
+            step.done = True
+            step.notes.extend(ctx.notes)
+            checklist.cursor += 1
+
+    # --- replay, export, import --------------------------------------------------
+
+    @classmethod
+    def replay(
+        cls,
+        bot_id: str,
+        options: dict[str, Any],
+        seed: int,
+        deck: dict[str, Any] | None,
+        actions: list[dict[str, Any]],
+    ) -> Game:
+        game = cls(bot_id, options, seed, deck)
+        for action in actions:
+            game.apply_action(action)
+        return game
+
+    def apply_action(self, action: dict[str, Any]) -> None:
+        """Apply one stored action (as found in `actions`), checking it again."""
+        if not isinstance(action, dict):
+            raise InvalidAnswer("an action must be an object")
+        if "correct" in action:
+            self.correct(str(action["correct"]), action.get("value"))
+        elif "answer" in action:
+            self.answer(action["answer"])
+        else:
+            raise InvalidAnswer("an action is either an answer or a correction")
+
+    def export(self) -> dict[str, Any]:
+        """The whole game as JSON-ready data: enough to replay it, and readable."""
+        return {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "bot": self.bot.id,
+            "options": self.options,
+            "seed": self.seed,
+            "deck": self.deck,
+            "actions": self.actions,
+            "turns": [
+                {
+                    "title": str(checklist.title),
+                    **checklist.header,
+                    "answers": [
+                        {"step": s.kind, "params": _plain(s.params), "answer": s.answer}
+                        for s in checklist.steps
+                        if s.done and not self.bot_step_is_automatic(s)
+                    ],
+                }
+                for checklist in self.checklists
+            ],
+            "over": self.over,
+            "state": self.bot.state_to_json(self.state),
+        }
+
+    def bot_step_is_automatic(self, step: Step) -> bool:
+        kind = self.bot.step_types.get(step.kind)
+        return kind is not None and kind.automatic
+
+    @classmethod
+    def from_export(cls, data: Any) -> Game:
+        """Rebuild a game from `export()` output by replaying its actions."""
+        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+            raise BadGameFile("this is not a Botdeck game file")
+        if data.get("version") != EXPORT_VERSION:
+            raise BadGameFile(f"unsupported game file version {data.get('version')!r}")
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise BadGameFile("the game file has no list of actions")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise BadGameFile("the game file has no whole-number seed")
+        try:
+            return cls.replay(
+                str(data.get("bot")), data.get("options") or {}, seed, data.get("deck"), actions
+            )
+        except (ValueError, KeyError, TypeError) as error:
+            raise BadGameFile(f"the game file does not replay: {error}") from error
+
+
+def _plain(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: str(v) if isinstance(v, Msg) else v for k, v in params.items()}

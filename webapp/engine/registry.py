@@ -1,0 +1,29 @@
+"""Which bots exist. A bot package registers itself here when imported."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .bot import Bot
+
+_BOTS: dict[str, Bot[Any]] = {}
+
+
+class UnknownBot(ValueError):
+    pass
+
+
+def register(bot: Bot[Any]) -> Bot[Any]:
+    _BOTS[bot.id] = bot
+    return bot
+
+
+def get_bot(bot_id: str) -> Bot[Any]:
+    try:
+        return _BOTS[bot_id]
+    except KeyError:
+        raise UnknownBot(f"unknown bot {bot_id!r}") from None
+
+
+def all_bots() -> list[Bot[Any]]:
+    return list(_BOTS.values())

@@ -1,0 +1,85 @@
+"""Checklists and the steps in them: plain data that serialises to JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .text import Msg
+
+
+@dataclass
+class Step:
+    """One line of a bot turn's checklist.
+
+    `kind` names the bot's step type that knows the step's text, its question
+    and the state change it makes; `params` are that step's own values (which
+    space, how many cubes…). Once answered, `answer` holds the stored value and
+    `notes` what the app did or decided, in words.
+    """
+
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
+    done: bool = False
+    answer: Any = None
+    notes: list[Msg] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "params": self.params, "done": self.done}
+        if self.done:
+            data["answer"] = self.answer
+        if self.notes:
+            data["notes"] = [note.to_json() for note in self.notes]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Step:
+        return cls(
+            data["kind"],
+            dict(data.get("params", {})),
+            bool(data.get("done", False)),
+            data.get("answer"),
+            [Msg.from_json(n) for n in data.get("notes", [])],
+        )
+
+
+@dataclass
+class Checklist:
+    """Everything one turn asks, in rulebook order.
+
+    `header` is what the export records for the turn: for a bot turn, the card
+    drawn (id, side, section); `title` is the heading shown above the list.
+    """
+
+    title: Msg
+    header: dict[str, Any]
+    steps: list[Step]
+    cursor: int = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.cursor >= len(self.steps)
+
+    @property
+    def current(self) -> Step | None:
+        return None if self.finished else self.steps[self.cursor]
+
+    def insert_after_current(self, steps: list[Step]) -> None:
+        self.steps[self.cursor + 1 : self.cursor + 1] = steps
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title.to_json(),
+            "header": self.header,
+            "steps": [step.to_json() for step in self.steps],
+            "cursor": self.cursor,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Checklist:
+        return cls(
+            Msg.from_json(data["title"]),
+            dict(data["header"]),
+            [Step.from_json(s) for s in data["steps"]],
+            int(data["cursor"]),
+        )
