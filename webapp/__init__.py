@@ -1,1 +1,58 @@
 """Botdeck: a table companion that runs board-game solo bots."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from flask import Flask
+
+from . import bots as _bots  # noqa: F401  (registers every bot plug-in)
+from .engine import all_bots
+
+HERE = Path(__file__).resolve().parent
+
+
+def _folder(name: str) -> str:
+    """Inside the package when installed from a wheel, beside it in a checkout."""
+    inside = HERE / name
+    return str(inside if inside.is_dir() else HERE.parent / name)
+
+
+def default_data_dir() -> str:
+    from platformdirs import user_data_dir
+
+    return os.environ.get("BOTDECK_DATA_DIR") or user_data_dir("botdeck", appauthor=False)
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, template_folder=_folder("templates"), static_folder=_folder("static"))
+    app.config.from_mapping(
+        DATA_DIR=default_data_dir(),
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an exported game or deck is a few hundred KB
+        LANGUAGES=("en", "fr"),
+        BABEL_TRANSLATION_DIRECTORIES=str(HERE / "translations"),
+    )
+    if test_config:
+        app.config.update(test_config)
+    data_dir = Path(app.config["DATA_DIR"])
+    data_dir.mkdir(parents=True, exist_ok=True)
+    app.config.setdefault("DATABASE", str(data_dir / "botdeck.sqlite3"))
+
+    # Each bot package brings its own templates (board, card, state panel).
+    app.jinja_loader = jinja2.ChoiceLoader(
+        [app.jinja_loader]  # type: ignore[list-item]
+        + [jinja2.PackageLoader(type(bot).__module__, "templates") for bot in all_bots()]
+    )
+
+    from . import db
+    from .web import errors, i18n, lobby, play
+
+    db.init_app(app)
+    i18n.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(lobby.bp)
+    app.register_blueprint(play.bp)
+    return app

@@ -89,6 +89,8 @@ class Bot(ABC, Generic[State]):
     name: Msg
     game_name: Msg
     step_types: dict[str, StepType[State]]
+    #: the form fields of the start-a-game form that are this bot's options
+    option_names: tuple[str, ...] = ()
 
     @abstractmethod
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -130,3 +132,7 @@ class Bot(ABC, Generic[State]):
 
     def space_name(self, space: str) -> Msg:
         return Msg(space)
+
+    def view(self, state: State, deck: dict[str, Any]) -> dict[str, Any]:
+        """Extra values the bot's own templates need (its card, its board)."""
+        return {}

@@ -31,6 +31,7 @@ class Choice:
     value: str
     label: Msg
     hint: Msg | None = None
+    primary: bool = False  # the obvious next tap, drawn as the main button
 
 
 DONE = "done"

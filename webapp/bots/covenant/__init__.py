@@ -12,6 +12,7 @@ from .rules import claim_achievements, deal_piles, player_triggers_end
 from .state import DIFFICULTIES, CovenantState, Upgrade
 from .stepkit import STEP_TYPES
 from .turn import next_checklist
+from .view import covenant_view
 
 __all__ = ["COVENANT", "CovenantBot", "DeckError"]
 
@@ -23,6 +24,7 @@ class CovenantBot(Bot[CovenantState]):
     name = msg("Wayward Covenant")
     game_name = msg("Dead Reckoning")
     step_types = STEP_TYPES  # type: ignore[assignment]
+    option_names = ("difficulty", "saga")
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         unknown = set(raw) - {"difficulty", "saga"}
@@ -100,6 +102,9 @@ class CovenantBot(Bot[CovenantState]):
 
     def space_name(self, space: str) -> Msg:
         return space_name(space)
+
+    def view(self, state: CovenantState, deck: dict[str, Any]) -> dict[str, Any]:
+        return covenant_view(state, deck)
 
 
 CORRECTIONS: dict[str, tuple[Msg, int]] = {

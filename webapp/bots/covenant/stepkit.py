@@ -38,8 +38,8 @@ def new(kind: str, **params: Any) -> Step:
     return Step(kind, params)
 
 
-def choice(value: str, label: Msg, hint: Msg | None = None) -> Choice:
-    return Choice(value, label, hint)
+def choice(value: str, label: Msg, hint: Msg | None = None, *, primary: bool = False) -> Choice:
+    return Choice(value, label, hint, primary)
 
 
 BUILDING_NAMES = {

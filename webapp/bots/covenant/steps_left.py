@@ -62,6 +62,9 @@ class PlayerShip(CovenantStep):
         state.facts.player_space = value
         state.facts.pirate = False
         if value != HARBOR:
+            # A ship that stopped on an Ocean board has explored it: never ask.
+            if value not in state.explored:
+                state.explored.append(value)
             ctx.insert(new("player_mode"))
 
 
@@ -75,6 +78,21 @@ class PlayerMode(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         state.facts.pirate = bool(value)
+
+
+@step_type("explore")
+class Explore(CovenantStep):
+    """Asks about a space only if it is still not known to be explored."""
+
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Is the Ocean board at {space} still unexplored?",
+                   space=where(state, step.params["space"]))
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        if step.params["space"] not in state.explored:
+            ctx.insert(new("explore_check", space=step.params["space"]))
 
 
 @step_type("explore_check")

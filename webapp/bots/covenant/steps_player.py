@@ -33,7 +33,7 @@ class YourTurn(CovenantStep):
         return msg("Play as usual. Tap anything you do to the Covenant, then end your turn.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        choices = [choice("end", msg("End my turn"))]
+        choices = [choice("end", msg("End my turn"), primary=True)]
         choices.append(choice("battle", msg("I battle its ship")))
         if fortified_islands(state):
             choices.append(choice("building", msg("I attack its Fort or Garrison")))

@@ -69,7 +69,7 @@ def covenant_turn(
     def explore(space: str) -> None:
         if space != HARBOR and space not in explored:
             explored.add(space)
-            steps.append(new("explore_check", space=space))
+            steps.append(new("explore", space=space))
 
     # 1. Claim advancements
     for space in section["advancements"]:

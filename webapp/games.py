@@ -1,0 +1,218 @@
+"""Games as the web sees them: stored event logs turned into live engine games.
+
+Every change goes through `act`: under the game's lock it checks the version the
+device saw, applies the change to the engine, appends one event row (committed
+before returning) and only then updates the in-memory copy. A replay from the
+log rebuilds any game after a restart.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from flask import current_app
+
+from . import db
+from .engine import Game, Msg, msg
+
+
+class GameNotFound(LookupError):
+    pass
+
+
+class NothingToUndo(ValueError):
+    pass
+
+
+@dataclass
+class OpenGame:
+    row: db.GameRow
+    game: Game
+    version: int
+    summaries: list[dict[str, Any]] = field(default_factory=list)  # one per action in effect
+    redo: list[tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.game.actions)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo)
+
+    def last_summary(self) -> Msg | None:
+        return Msg.from_json(self.summaries[-1]) if self.summaries else None
+
+    def next_redo(self) -> Msg | None:
+        return Msg.from_json(self.redo[-1][1]) if self.redo else None
+
+
+_cache: dict[tuple[str, str], OpenGame] = {}
+_locks: dict[tuple[str, str], threading.RLock] = {}
+_locks_guard = threading.Lock()
+
+
+def _key(game_id: str) -> tuple[str, str]:
+    return (str(current_app.config["DATABASE"]), game_id)
+
+
+def _lock(game_id: str) -> threading.RLock:
+    with _locks_guard:
+        return _locks.setdefault(_key(game_id), threading.RLock())
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(16)  # 128 bits: also the game's unguessable link
+
+
+def create_game(
+    bot_id: str, options: dict[str, Any], *, name: str, deck: dict[str, Any] | None = None,
+    seed: int | None = None,
+) -> str:
+    """Start a game; raises ValueError for bad options or an unusable deck."""
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    game = Game(bot_id, options, seed, deck)
+    game_id = new_id()
+    db.insert_game(
+        game_id, name=name, bot=bot_id, options=game.options, seed=seed, deck=game.deck,
+        summary=lobby_summary(game), now=now(),
+    )
+    return game_id
+
+
+def import_game(data: Any, *, name: str) -> str:
+    """Store an exported game under a new id after replaying it in full."""
+    game = Game.from_export(data)  # raises BadGameFile before anything is stored
+    summaries: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = []
+    replay = Game(game.bot.id, game.options, game.seed, game.deck)
+    for action in game.actions:
+        summaries.append(("action", action, _apply(replay, action).to_json()))
+    game_id = new_id()
+    db.insert_game(
+        game_id, name=name, bot=game.bot.id, options=game.options, seed=game.seed,
+        deck=game.deck, summary=lobby_summary(game), now=now(), events=summaries,
+    )
+    return game_id
+
+
+def lobby_summary(game: Game) -> dict[str, Any]:
+    checklist = game.checklist
+    return {
+        "over": game.over,
+        "title": checklist.title.to_json() if checklist else None,
+        "actions": len(game.actions),
+    }
+
+
+def open_game(game_id: str) -> OpenGame:
+    with _lock(game_id):
+        row = db.find_game(game_id)
+        if row is None:
+            _cache.pop(_key(game_id), None)
+            raise GameNotFound(game_id)
+        cached = _cache.get(_key(game_id))
+        if cached is not None and cached.version == row.version:
+            cached.row = row
+            return cached
+        opened = _rebuild(row)
+        _cache[_key(game_id)] = opened
+        return opened
+
+
+def _rebuild(row: db.GameRow) -> OpenGame:
+    actions: list[dict[str, Any]] = []
+    summaries: list[dict[str, Any]] = []
+    redo: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    for event in db.events(row.id):
+        if event.kind == "action" and event.action is not None:
+            actions.append(event.action)
+            summaries.append(event.summary)
+            redo.clear()
+        elif event.kind == "undo" and actions:
+            redo.append((actions.pop(), summaries.pop()))
+        elif event.kind == "redo" and redo:
+            action, summary = redo.pop()
+            actions.append(action)
+            summaries.append(summary)
+    game = Game.replay(row.bot, row.options, row.seed, row.deck, actions)
+    return OpenGame(row, game, row.version, summaries, redo)
+
+
+def _apply(game: Game, action: dict[str, Any]) -> Msg:
+    """Apply an action and say it in words: the step and the answer given."""
+    if "correct" in action:
+        return game.step_title(game.correct(action["correct"], action["value"]))
+    pending = game.pending()
+    done = game.answer(action["answer"])
+    assert pending is not None
+    label = pending.question.label(done.answer, game.bot.space_name)
+    return msg("{step}: {answer}", step=pending.title, answer=label)
+
+
+def act(game_id: str, version: int, kind: str, payload: dict[str, Any] | None = None,
+        device: str = "") -> OpenGame:
+    """Apply one change at the version the device saw.
+
+    `kind` is "action" (with the action as payload), "undo" or "redo". Raises
+    StaleVersion if the game moved on, or the engine's ValueError for a bad
+    answer; in both cases nothing is stored.
+    """
+    with _lock(game_id):
+        opened = open_game(game_id)
+        if version != opened.version:
+            raise db.StaleVersion(game_id)
+        try:
+            changed, said = _changed(opened, kind, payload)
+            db.append_event(
+                game_id, expected_version=opened.version, kind=kind,
+                action=payload if kind == "action" else None, summary=said.to_json(),
+                game_summary=lobby_summary(changed.game), device=device, now=now(),
+            )
+        except BaseException:
+            _cache.pop(_key(game_id), None)  # the engine copy may be half-changed
+            raise
+        changed.version = opened.version + 1
+        _cache[_key(game_id)] = changed
+        return changed
+
+
+def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tuple[OpenGame, Msg]:
+    """The game after the change, and the change in words for the history."""
+    row, game = opened.row, opened.game
+    if kind == "undo":
+        if not game.actions:
+            raise NothingToUndo("nothing to undo")
+        replayed = Game.replay(row.bot, row.options, row.seed, row.deck, game.actions[:-1])
+        undone = (game.actions[-1], opened.summaries[-1])
+        said = msg("Undone: {what}", what=Msg.from_json(undone[1]))
+        return OpenGame(row, replayed, opened.version, opened.summaries[:-1],
+                        [*opened.redo, undone]), said
+    if kind == "redo":
+        if not opened.redo:
+            raise NothingToUndo("nothing to redo")
+        action, summary = opened.redo[-1]
+        _apply(game, action)
+        said = msg("Redone: {what}", what=Msg.from_json(summary))
+        return OpenGame(row, game, opened.version, [*opened.summaries, summary],
+                        opened.redo[:-1]), said
+    if kind != "action" or payload is None:
+        raise ValueError(f"unknown change {kind!r}")
+    said = _apply(game, payload)
+    return OpenGame(row, game, opened.version, [*opened.summaries, said.to_json()], []), said
+
+
+def export_game(game_id: str) -> dict[str, Any]:
+    opened = open_game(game_id)
+    return {**opened.game.export(), "name": opened.row.name}

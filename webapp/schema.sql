@@ -1,0 +1,29 @@
+-- Botdeck storage: one SQLite file in the data folder, WAL mode.
+-- A game is its bot, options, seed and deck plus an append-only log of events;
+-- replaying the log's actions rebuilds the game.
+
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    bot TEXT NOT NULL,
+    options TEXT NOT NULL,           -- JSON
+    seed INTEGER NOT NULL,
+    deck TEXT NOT NULL,              -- JSON: the card content this game plays with
+    version INTEGER NOT NULL DEFAULT 0,  -- number of events so far
+    summary TEXT NOT NULL DEFAULT '{}',  -- JSON: what the lobby shows
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,            -- the game's version once this event is applied
+    kind TEXT NOT NULL CHECK (kind IN ('action', 'undo', 'redo')),
+    action TEXT,                     -- JSON, for kind = 'action'
+    summary TEXT NOT NULL,           -- JSON message: the event in words
+    device TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+
+CREATE INDEX IF NOT EXISTS games_by_activity ON games (updated_at DESC);

@@ -1,0 +1,1 @@
+"""The web layer: Flask blueprints, htmx fragments, languages, errors."""

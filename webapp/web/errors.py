@@ -1,0 +1,41 @@
+"""Clear pages (or htmx fragments) for every error a user can cause."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template, request
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
+
+
+def is_htmx() -> bool:
+    # A boosted request wants a whole page (django-htmx's rule).
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+
+
+def error_page(status: int, message: str) -> tuple[str, int, dict[str, str]]:
+    headers = {"Vary": "HX-Request"}
+    if is_htmx():
+        headers.update({"HX-Retarget": "#notice", "HX-Reswap": "innerHTML"})
+        return render_template("_notice.html", notice=message, error=True), status, headers
+    return render_template("error.html", status=status, message=message), status, headers
+
+
+def init_app(app: Flask) -> None:
+    messages = {
+        400: lambda: _("That request was not understood. Nothing was changed."),
+        404: lambda: _("There is nothing here: the game or page does not exist (or was deleted)."),
+        405: lambda: _("That address does not take this kind of request. Nothing was changed."),
+        413: lambda: _("That file is too large for Botdeck (2 MB at most). Nothing was changed."),
+    }
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[str, int, dict[str, str]]:
+        status = error.code or 500
+        text = messages.get(status)
+        return error_page(status, text() if text else _("Something went wrong. Nothing was changed."))
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> tuple[str, int, dict[str, str]]:
+        app.logger.exception("unexpected error")
+        return error_page(500, _("Something went wrong on the Botdeck server. Nothing was changed; "
+                                 "reload the page to see the game as it is."))

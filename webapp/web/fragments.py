@@ -1,0 +1,116 @@
+"""The game page and the fragments of it that each tap swaps.
+
+A fragment is a named block of `game/page.html` (rendered alone with
+jinja2-fragments). Each carries a short hash of its own HTML; the browser sends
+back the hashes it holds, and a response leaves out the fragments that did not
+change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from flask import request
+from jinja2_fragments.flask import render_block
+
+from ..engine import Kind, Msg, Step
+from ..games import OpenGame
+
+PAGE = "game/page.html"
+FRAGMENTS = ("checklist", "state", "board", "card")
+HAVE_HEADER = "X-Botdeck-Have"
+HIDDEN_UNLESS_NOTED = {"plan", "explore"}
+
+
+@dataclass(frozen=True)
+class StepView:
+    step: Step
+    title: Msg
+    answer: Msg | None
+    current: bool
+    hidden: bool
+
+
+def page_context(opened: OpenGame, **extra: Any) -> dict[str, Any]:
+    game = opened.game
+    pending = game.pending()
+    checklist = game.checklist
+    steps: list[StepView] = []
+    if checklist is not None:
+        for index, step in enumerate(checklist.steps):
+            kind = game.bot.step_types.get(step.kind)
+            automatic = kind is None or kind.automatic
+            steps.append(StepView(
+                step,
+                game.step_title(step),
+                None if automatic or not step.done else _answer_label(opened, step),
+                index == checklist.cursor and not game.over,
+                step.kind in HIDDEN_UNLESS_NOTED and step.done and not step.notes,
+            ))
+    extras = None
+    if pending is not None:
+        view = getattr(game.bot.step_types[pending.step.kind], "view", None)
+        extras = view(game.state, pending.step) if view else None
+    pickable = (
+        pending.question.spaces if pending is not None and pending.question.kind is Kind.SPACE
+        else ()
+    )
+    return {
+        "opened": opened,
+        "game": game,
+        "bot": game.bot,
+        "state": game.state,
+        "pending": pending,
+        "checklist": checklist,
+        "steps": steps,
+        "extras": extras,
+        "pickable": pickable,
+        "version": opened.version,
+        "corrections": game.bot.corrections(game.state) if not game.over else [],
+        "demo": bool(game.deck.get("demo")),
+        "Kind": Kind,
+        **game.bot.view(game.state, game.deck),
+        **extra,
+    }
+
+
+def _answer_label(opened: OpenGame, step: Step) -> Msg | None:
+    game = opened.game
+    if step.kind == "correction":
+        return None
+    try:
+        question = game.bot.step_types[step.kind].question(game.state, step)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    return question.label(step.answer, game.bot.space_name)
+
+
+def render_fragment(name: str, context: dict[str, Any]) -> str:
+    html = render_block(PAGE, name, **context)
+    digest = hashlib.blake2s(html.encode(), digest_size=6).hexdigest()
+    return html.replace('data-hash=""', f'data-hash="{digest}"', 1)
+
+
+def fragments_held() -> dict[str, str]:
+    """The fragment hashes the browser says it has (header `X-Botdeck-Have`)."""
+    held = {}
+    for item in request.headers.get(HAVE_HEADER, "").split(",")[:10]:
+        name, _, digest = item.partition(":")
+        held[name.strip()] = digest.strip()
+    return held
+
+
+def render_changed(opened: OpenGame, *, notice: str | None = None) -> str:
+    """Every fragment the browser does not already hold, as out-of-band swaps."""
+    context = page_context(opened, oob=True)
+    held = fragments_held()
+    parts = []
+    for name in FRAGMENTS:
+        html = render_fragment(name, context)
+        digest = html.split('data-hash="', 1)[1][:12]
+        if name == "checklist" or held.get(name) != digest:
+            parts.append(html)
+    parts.append(render_block(PAGE, "notice", notice=notice, oob=True))
+    return "".join(parts)

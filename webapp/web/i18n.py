@@ -1,0 +1,77 @@
+"""Languages: English and French, from the browser or the device's choice."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, current_app, make_response, redirect, request, url_for
+from babel.dates import format_datetime, format_timedelta
+from flask_babel import Babel, get_locale, get_translations
+from werkzeug.wrappers import Response
+
+from ..engine import Msg
+from .icons import icon
+
+bp = Blueprint("i18n", __name__)
+COOKIE = "botdeck_lang"
+
+
+def select_locale() -> str:
+    languages = current_app.config["LANGUAGES"]
+    chosen = request.cookies.get(COOKIE)
+    if chosen in languages:
+        return chosen  # type: ignore[return-value]
+    return request.accept_languages.best_match(languages) or languages[0]
+
+
+def translate(message: Msg | str | None) -> str:
+    """Render a rules-core message in the request's language."""
+    if message is None:
+        return ""
+    if isinstance(message, str):
+        return message
+    translations = get_translations()
+    return message.render(translations.gettext, translations.ngettext)
+
+
+def translate_json(data: dict[str, Any] | None) -> str:
+    """A message stored as JSON (history, lobby), in the request's language."""
+    return translate(Msg.from_json(data)) if data else ""
+
+
+def when(iso: str) -> str:
+    """A stored UTC time as this server's local date and time, in the locale."""
+    moment = datetime.fromisoformat(iso).astimezone()
+    return format_datetime(moment, "short", tzinfo=moment.tzinfo, locale=get_locale())
+
+
+def ago(iso: str) -> str:
+    """How long ago, in words: "5 minutes ago", « il y a 5 minutes »."""
+    delta = datetime.fromisoformat(iso) - datetime.now(timezone.utc)
+    return format_timedelta(delta, add_direction=True, locale=get_locale())
+
+
+@bp.get("/lang/<code>")
+def switch(code: str) -> Response:
+    """Remember the device's language in a cookie and go back where it was."""
+    target = request.args.get("next", "")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/"):
+        target = url_for("lobby.index")
+    response = make_response(redirect(target))
+    if code in current_app.config["LANGUAGES"]:
+        response.set_cookie(COOKIE, code, max_age=3600 * 24 * 365 * 5, samesite="Lax")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.filters["t"] = translate
+    app.jinja_env.filters["msg"] = translate_json
+    app.jinja_env.filters["when"] = when
+    app.jinja_env.filters["ago"] = ago
+    app.jinja_env.globals["icon"] = icon
+    app.jinja_env.globals["current_locale"] = lambda: str(get_locale())
+    app.register_blueprint(bp)

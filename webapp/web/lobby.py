@@ -1,0 +1,99 @@
+"""The lobby: start, list, resume, rename, delete, export and import games."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import db, games
+from ..engine import BadGameFile, all_bots, get_bot
+from ..engine.registry import UnknownBot
+from .errors import error_page
+from .forms import form_text
+from .i18n import translate
+
+bp = Blueprint("lobby", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    """Every game on this server, most recent first, and the new-game form."""
+    return render_template("lobby/index.html", games=db.list_games(), bots=all_bots())
+
+
+@bp.post("/games")
+def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
+    """Start a game with the chosen bot and options."""
+    bot_id = form_text("bot", max_length=40)
+    try:
+        bot = get_bot(bot_id)
+        options = bot.parse_options(
+            {k: v for k, v in request.form.items() if k in bot.option_names}
+        )
+        name = form_text("name", max_length=80, required=False) or _(
+            "%(bot)s game", bot=translate(bot.name)
+        )
+        game_id = games.create_game(bot_id, options, name=name)
+    except (UnknownBot, ValueError) as error:
+        return error_page(422, _("This game cannot start: %(why)s", why=str(error)))
+    return redirect(url_for("play.page", game_id=game_id), code=303)
+
+
+@bp.post("/games/import")
+def import_file() -> BaseResponse | tuple[str, int, dict[str, str]]:
+    """Read an exported game file; refuse it whole if anything is wrong."""
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return error_page(400, _("Choose a game file to import."))
+    try:
+        data = json.loads(upload.read().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return error_page(422, _("This file is not a Botdeck game file (it is not JSON). "
+                                 "Nothing was imported."))
+    name = data.get("name") if isinstance(data, dict) else None
+    name = name.strip()[:80] if isinstance(name, str) and name.strip() else _("Imported game")
+    try:
+        game_id = games.import_game(data, name=name)
+    except BadGameFile as error:
+        return error_page(422, _("This game file cannot be imported: %(why)s. Nothing was "
+                                 "imported.", why=str(error)))
+    return redirect(url_for("play.page", game_id=game_id), code=303)
+
+
+@bp.post("/g/<game_id>/rename")
+def rename(game_id: str) -> BaseResponse:
+    name = form_text("name", max_length=80)
+    if not db.rename_game(game_id, name):
+        return error_page(404, _("There is no such game."))  # type: ignore[return-value]
+    return redirect(url_for("lobby.index"), code=303)
+
+
+@bp.get("/g/<game_id>/delete")
+def confirm_delete(game_id: str) -> str | tuple[str, int, dict[str, str]]:
+    row = db.find_game(game_id)
+    if row is None:
+        return error_page(404, _("There is no such game."))
+    return render_template("lobby/delete.html", game=row)
+
+
+@bp.post("/g/<game_id>/delete")
+def delete(game_id: str) -> BaseResponse:
+    db.delete_game(game_id)
+    return redirect(url_for("lobby.index"), code=303)
+
+
+@bp.get("/g/<game_id>/export")
+def export(game_id: str) -> Response | tuple[str, int, dict[str, str]]:
+    try:
+        data = games.export_game(game_id)
+    except games.GameNotFound:
+        return error_page(404, _("There is no such game."))
+    filename = "botdeck-" + "".join(c if c.isalnum() else "-" for c in data["name"])[:40] + ".json"
+    return Response(
+        json.dumps(data, ensure_ascii=False, indent=1),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )

@@ -1,0 +1,100 @@
+"""The game page and every tap on it: answers, corrections, undo and redo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, make_response, redirect, render_template, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from .. import db, games
+from ..engine import GameOver, InvalidAnswer
+from .errors import error_page, is_htmx
+from .forms import form_int, form_text
+from .fragments import page_context, render_changed
+
+bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
+
+
+def _open(game_id: str) -> games.OpenGame | None:
+    try:
+        return games.open_game(game_id)
+    except games.GameNotFound:
+        return None
+
+
+@bp.get("")
+def page(game_id: str) -> Any:
+    """The whole table: board, card, checklist and the Covenant's state."""
+    opened = _open(game_id)
+    if opened is None:
+        return error_page(404, _("There is no such game: it may have been deleted."))
+    response = make_response(render_template("game/page.html", **page_context(opened)))
+    # Never show a cached copy (back button, bfcache): the server's state is the truth.
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+@bp.post("/answer")
+def answer(game_id: str) -> Any:
+    """Answer the pending step."""
+    value = form_text("value", required=False)
+    return _change(game_id, "action", {"answer": value})
+
+
+@bp.post("/correct")
+def correct(game_id: str) -> Any:
+    """Set one of the bot's counters by hand."""
+    field = form_text("field", max_length=40)
+    return _change(game_id, "action", {"correct": field, "value": form_text("value", max_length=6)})
+
+
+@bp.post("/undo")
+def undo(game_id: str) -> Any:
+    return _change(game_id, "undo")
+
+
+@bp.post("/redo")
+def redo(game_id: str) -> Any:
+    return _change(game_id, "redo")
+
+
+def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> Any:
+    version = form_int("version")
+    notice, status = None, 200
+    try:
+        opened = games.act(game_id, version, kind, payload)
+    except games.GameNotFound:
+        return error_page(404, _("There is no such game: it may have been deleted."))
+    except db.StaleVersion:
+        notice, status = _("Already resolved on another device: here is the game as it is now."), 409
+    except games.NothingToUndo:
+        notice = _("There is nothing to undo or redo.")
+    except GameOver:
+        notice = _("The game is over.")
+    except InvalidAnswer as error:
+        notice, status = _("That answer does not fit this step (%(why)s). Nothing was changed.",
+                           why=str(error)), 422
+    except ValueError as error:
+        notice, status = _("That change cannot be made (%(why)s). Nothing was changed.",
+                           why=str(error)), 422
+    if not is_htmx():
+        return redirect(url_for("play.page", game_id=game_id), code=303)
+    opened = _open(game_id)
+    if opened is None:
+        return error_page(404, _("There is no such game: it may have been deleted."))
+    response = make_response(render_changed(opened, notice=notice), status)
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+@bp.get("/history")
+def history(game_id: str) -> Any:
+    """Every action of the game in words, with its time, newest first."""
+    opened = _open(game_id)
+    if opened is None:
+        return error_page(404, _("There is no such game: it may have been deleted."))
+    return render_template("game/history.html", opened=opened,
+                           events=list(reversed(db.events(game_id))))
