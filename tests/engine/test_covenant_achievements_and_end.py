@@ -1,0 +1,146 @@
+"""Solo rulebook, "Achievements & end game scoring", "AI and Saga content" and
+the General rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp.bots.covenant.rules import achievements_met
+from webapp.bots.covenant.state import ACHIEVEMENTS, CovenantState, Upgrade
+from webapp.bots.covenant.steps_player import covenant_total, score_winner
+
+from .decks import section
+from .helpers import finish_turn, new_game, notes, play, steps
+
+
+@pytest.mark.parametrize(
+    ("name", "below", "at"),
+    [
+        ("legendary", {"cubes": {"legendary": 3, "expert_sailors": 0, "explorer": 0}},
+         {"cubes": {"legendary": 4, "expert_sailors": 0, "explorer": 0}}),
+        ("expert_sailors", {"cubes": {"legendary": 0, "expert_sailors": 2, "explorer": 0}},
+         {"cubes": {"legendary": 0, "expert_sailors": 3, "explorer": 0}}),
+        ("explorer", {"cubes": {"legendary": 0, "expert_sailors": 0, "explorer": 4}},
+         {"cubes": {"legendary": 0, "expert_sailors": 0, "explorer": 5}}),
+        ("elite_vessel", {"upgrades": [Upgrade(1, 0)] * 3}, {"upgrades": [Upgrade(1, 0)] * 4}),
+        ("builder", {"islands": {"1.1": ["fort", "garrison"], "1.2": ["outpost", "fort"]}},
+         {"islands": {"1.1": ["fort", "garrison"], "1.2": ["outpost", "fort", "garrison"]}}),
+        ("settler", {"islands": {f"{r}.1": [] for r in range(1, 4)} | {"1.2": [], "1.3": []}},
+         {"islands": {f"{r}.{s}": [] for r in (1, 2) for s in (1, 2, 3)}}),
+        ("capitalist", {"coins": 29}, {"coins": 30}),
+        ("terror_of_the_sea", {"sank_you": False}, {"sank_you": True}),
+    ],
+)
+def test_achievement_thresholds_of_the_solo_rulebook(name, below, at):
+    assert name not in achievements_met(CovenantState(**below))
+    assert name in achievements_met(CovenantState(**at))
+
+
+def test_the_covenant_never_claims_master_merchant():
+    assert "master_merchant" not in ACHIEVEMENTS
+
+
+def test_achievements_are_claimed_by_the_app_after_any_change():
+    game = new_game(section(effects=[{"type": "coins", "amount": 15}]))
+    finish_turn(game)
+    assert game.state.claimed == ["capitalist"]
+    assert any("claims the Capitalist achievement" in n for n in notes(game))
+
+
+def test_thresholds_are_checked_after_a_correction_too():
+    game = new_game()
+    game.correct("explorer", 5)
+    assert "explorer" in game.state.claimed
+
+
+def test_a_claimed_achievement_stays_claimed():
+    game = new_game()
+    game.correct("coins", 30)
+    game.correct("coins", 3)
+    assert "capitalist" in game.state.claimed
+
+
+def test_the_covenants_fourth_achievement_gives_you_one_more_turn_then_the_score():
+    game = new_game(section(effects=[{"type": "coins", "amount": 1}]))
+    game.state.claimed = ["legendary", "explorer", "builder"]
+    game.correct("coins", 40)
+    assert game.state.end_by == "covenant"
+    finish_turn(game)
+    assert str(game.checklist.title) == "Your last turn"
+    game.answer("end")
+    assert game.checklist.header["kind"] == "scoring"
+
+
+def test_your_fourth_achievement_gives_the_covenant_one_additional_turn():
+    game = new_game()
+    finish_turn(game)
+    game.answer("achievement")
+    game.answer(4)
+    assert game.state.end_by == "player"
+    game.answer("end")
+    assert str(game.checklist.title) == "The Covenant's additional last turn"
+    finish_turn_and_score = play(game, until="score_other")
+    assert finish_turn_and_score is not None
+
+
+def test_in_its_last_turn_placements_remind_you_it_converts_only_half_your_cubes():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
+    finish_turn(game)
+    game.answer("achievement")
+    game.answer(4)
+    game.answer("end")
+    pending = play(game, until="place")
+    assert "1 of your cubes for every 2" in str(pending.detail)
+
+
+def test_final_score_is_coins_plus_one_per_two_advancements_and_its_other_coins():
+    game = new_game(section(advancements=["1.1", "1.2"]))
+    game.correct("pirate", 2)
+    finish_turn(game, {"claim": "mercantile"})
+    game.answer("achievement")
+    game.answer(4)
+    game.answer("end")
+    play(game, {"claim": "mercantile", "score_other": 7, "score_player": 20}, until="score_sheet")
+    state = game.state
+    assert state.advancements == 6
+    assert covenant_total(state) == state.coins + 3 + 7
+    assert score_winner(state) == "covenant"
+    game.answer("done")
+    assert game.over and game.pending() is None
+
+
+def test_a_tied_score_asks_the_tie_breaker():
+    game = new_game()
+    game.state.end_by = "covenant"
+    finish_turn(game)
+    game.answer("end")
+    play(game, {"score_player": game.state.coins + game.state.advancements // 2},
+         until="score_tiebreak")
+
+
+def test_saga_fortune_encounters_are_ignored():
+    game = new_game(section(advancements=["1.2"]), saga=True)
+    finish_turn(game, {"claim": "fortune"})
+    assert (game.state.mercantile, game.state.pirate) == (0, 0)
+
+
+def test_saga_encounters_go_unflipped_into_the_mercantile_pile():
+    for answer in ("saga_merchant", "encounter"):
+        game = new_game(section(advancements=["1.2"]), saga=True)
+        finish_turn(game, {"claim": answer})
+        assert game.state.mercantile == 1
+        assert game.state.cubes["legendary"] == 0
+
+
+def test_saga_choices_only_with_the_saga_option():
+    game = new_game(section(advancements=["1.2"]))
+    pending = play(game, until="claim")
+    assert "fortune" not in [c.value for c in pending.question.choices]
+
+
+def test_general_rule_where_the_rulebook_leaves_a_choice_the_step_asks_and_says_so():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}, {"space": "3.3", "cubes": 2}],
+                            effects=[{"type": "build", "building": "fort"}]))
+    pending = play(game, {"place": True}, until="build_place")
+    assert "you choose" in str(pending.detail)
+    assert steps(game, "build_place")

@@ -1,0 +1,178 @@
+"""Solo rulebook, "Battles vs the Wayward Covenant", "Clarifications" and
+"The Covenant getting into multiple battles"."""
+
+from __future__ import annotations
+
+from webapp.bots.covenant.rules import covenant_cannons
+from webapp.bots.covenant.state import CovenantState, Upgrade
+from webapp.bots.covenant.steps_battle import battle_cannons
+
+from .decks import section
+from .helpers import finish_turn, kinds, new_game, notes, play, steps
+
+
+def test_covenant_cannons_count_base_upgrades_harbor_buildings_and_pirate_pile():
+    state = CovenantState()
+    assert covenant_cannons(state, space="2.2", defending=False).total == 1  # 1 base
+    state.upgrades = [Upgrade(1, 1), Upgrade(2, 2)]
+    assert covenant_cannons(state, space="2.2", defending=False).total == 4
+    assert covenant_cannons(state, space="H", defending=True).total == 8  # +4 in Harbor
+    assert covenant_cannons(state, space="H", defending=False).total == 4  # only defending
+    state.islands = {"2.2": ["fort", "outpost"]}
+    assert covenant_cannons(state, space="2.2", defending=False).total == 6  # +1 per building
+    state.pirate_strength = 5
+    assert covenant_cannons(state, space="2.2", defending=False).total == 8  # +1 per 2
+    assert covenant_cannons(state, space="2.2", defending=False, bonus=2).total == 10
+    assert covenant_cannons(state, space="2.2", defending=False, halved=True).total == 4
+    assert covenant_cannons(state, space="1.1", defending=False, halved=True).total == 3  # 5/2 up
+
+
+def test_the_covenant_wins_ties_in_ship_battles():
+    game = new_game(section(effects=[{"type": "attack"}]))
+    pending = play(game, {"player_ship": "1.1"}, until="battle")
+    won = next(c for c in pending.question.choices if c.value == "covenant_won")
+    assert "tie" in str(won.hint)
+
+
+def test_plunder_goes_to_its_dock_and_three_cargo_become_a_coin():
+    game = new_game(section(effects=[{"type": "attack"}]))
+    finish_turn(game, {"player_ship": "1.1", "battle": "covenant_won", "plunder": 2,
+                       "plunder_cargo": 4})
+    assert (game.state.coins, game.state.cargo) == (15 + 2 + 1, 1)
+
+
+def test_defeating_your_ship_gives_a_legendary_cube_and_sinking_it_terror_of_the_sea():
+    game = new_game(section(effects=[{"type": "attack"}]))
+    finish_turn(game, {"player_ship": "1.1", "battle": "covenant_sank_you"})
+    assert game.state.cubes["legendary"] == 1
+    assert "terror_of_the_sea" in game.state.claimed
+
+
+def test_sinking_the_covenant_gives_you_five_of_its_coins_and_sends_it_to_the_harbor():
+    game = new_game(section(end="3.3", effects=[{"type": "attack"}]))
+    finish_turn(game, {"player_ship": "1.1", "battle": "you_sank"})
+    assert game.state.coins == 10
+    assert game.state.ship == "H"  # on its turn: Harbor, whatever the card says
+    assert game.state.damage == 0
+
+
+def test_sunk_before_its_end_position_it_ends_in_the_harbor():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}], end="2.2"))
+    finish_turn(game, {"player_ship": "2.2", "player_mode": True, "battle": "you_sank"})
+    assert game.state.ship == "H"
+    assert "it was sunk this turn" in str(game.step_title(steps(game, "end_position")[0]))
+
+
+def test_it_battles_your_pirate_ship_where_it_ends_its_turn():
+    game = new_game(section(end="2.2"))
+    finish_turn(game, {"player_ship": "2.2", "player_mode": True})
+    assert steps(game, "battle")[0].params["why"] == "pirate_end"
+
+
+def test_garrison_deals_one_damage_when_it_ends_its_turn_on_that_island():
+    game = new_game(section(end="2.2"))
+    finish_turn(game, {"island_check": "garrison"})
+    assert game.state.damage == 1
+
+
+def test_garrison_deals_one_damage_when_it_battles_the_garrison():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
+    finish_turn(game, {"island_check": "garrison", "battle": "held"})
+    assert game.state.damage == 1
+
+
+def test_garrison_never_deals_a_fifth_damage():
+    game = new_game(section(end="2.2"))
+    game.correct("damage", 4)
+    finish_turn(game, {"island_check": "garrison"})
+    assert game.state.damage == 4
+    assert any("5th damage" in n for n in notes(game))
+
+
+def test_no_garrison_damage_when_it_only_picks_up_the_advancement():
+    game = new_game(section(advancements=["2.2"], end="H"))
+    finish_turn(game, {"claim": "mercantile"})
+    assert game.state.damage == 0
+
+
+def test_it_never_battles_a_fort_or_garrison_on_a_turn_it_attacks_you():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}],
+                            effects=[{"type": "attack"}]))
+    finish_turn(game, {"player_ship": "1.1", "island_check": "fort"})
+    battles = steps(game, "battle")
+    assert [b.params["why"] for b in battles] == ["flag"]
+    assert any("never battles a Fort" in n for n in notes(game))
+
+
+def test_the_conditional_attack_also_cancels_building_battles():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}], top=True))
+    finish_turn(game, {"island_check": "garrison", "top_check": True})
+    assert [b.params["why"] for b in steps(game, "battle")] == ["top"]
+
+
+def test_a_pirate_battle_on_the_left_is_dropped_for_the_attack_flag_on_the_right():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}],
+                            effects=[{"type": "attack", "bonus": 1}]))
+    finish_turn(game, {"player_ship": "2.2", "player_mode": True})
+    assert [b.params["why"] for b in steps(game, "battle")] == ["flag"]
+    assert "place" not in kinds(game)  # no cubes on the island where you are in Pirate mode
+
+
+def test_pirate_ship_and_fort_battles_each_use_half_its_cannons():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}, {"space": "3.1", "cubes": 3}]))
+    game.correct("upgrade_cannons", 4)  # 5 cannons: halves of 3
+    finish_turn(game, {"player_ship": "2.2", "player_mode": True,
+                       "island_check": ["none", "fort"], "battle": "covenant_won", "place": True})
+    battles = steps(game, "battle")
+    assert [(b.params["target"], b.params["halved"]) for b in battles] == [
+        ("ship", True), ("building", True)]
+    # it won both: the cubes go on both islands
+    assert [p.params["space"] for p in steps(game, "place")] == ["2.2", "3.1"]
+
+
+def test_losing_either_half_battle_skips_the_rest_and_places_no_cubes():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}, {"space": "3.1", "cubes": 3}],
+                            top=True))
+    finish_turn(game, {"player_ship": "2.2", "player_mode": True, "island_check": ["none", "fort"],
+                       "top_check": False, "battle": "you_won"})
+    assert [b.params["target"] for b in steps(game, "battle")] == ["ship"]
+    assert "place" not in kinds(game)
+    assert any("skips its other battles" in n for n in notes(game))
+
+
+def test_only_one_building_battle_for_the_island_with_the_most_coins():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}, {"space": "3.1", "cubes": 2}]))
+    pending = play(game, {"island_check": "fort"}, until="pick_building_battle")
+    assert set(pending.question.spaces) == {"2.2", "3.1"}
+    finish_turn(game, {"pick_building_battle": "3.1", "battle": "covenant_won"})
+    assert [b.params["space"] for b in steps(game, "battle")] == ["3.1"]
+    assert any("Only one building battle" in n for n in notes(game))
+
+
+def test_on_your_turn_you_may_battle_its_ship_which_defends_with_four_cannons_in_the_harbor():
+    game = new_game(section(end="H"))
+    finish_turn(game)
+    game.answer("battle")
+    pending = game.pending()
+    assert pending.step.params["defending"] is True
+    cannons = battle_cannons(game.state, pending.step)
+    assert ("Defending in the Harbor", 4) in [(str(label), n) for label, n in cannons.lines]
+    assert cannons.total == 5
+    game.answer("you_won")
+    game.answer(2)  # damage
+    assert game.state.damage == 2
+
+
+def test_on_your_turn_you_may_attack_its_fort_and_take_its_island():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}],
+                            effects=[{"type": "build", "building": "fort"}]))
+    finish_turn(game, {"place": True})
+    assert game.state.islands == {"2.2": ["fort"]}
+    play(game, {"your_turn": ["building", "end"], "pick_island": "2.2", "attack_building": "fort"},
+         until=lambda p: p.step.kind == "your_turn" and p.step.params == {} and
+         game.state.islands["2.2"] == [])
+    assert game.state.islands == {"2.2": []}
+    game.answer("island")
+    game.answer("2.2")
+    assert game.state.islands == {}
+    assert game.state.permanent_cubes == 0

@@ -1,0 +1,128 @@
+"""A game is its bot, options, seed and answers: replay, undo, export, import."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from webapp.engine import BadGameFile, Game, InvalidAnswer, Kind
+
+from .decks import section
+from .helpers import finish_turn, new_game
+
+RICH = section(
+    advancements=["1.2", "3.1"], influence=[{"space": "2.2", "cubes": 2}, {"space": "1.1", "cubes": 1}],
+    end="2.2", top=True, bottom=True,
+    effects=[{"type": "coins", "amount": 3}, {"type": "upgrade", "level": 1, "cannons": 1},
+             {"type": "build", "building": "fort"}, {"type": "produce", "islands": 2},
+             {"type": "attack", "bonus": 2, "unless_in_harbor": True},
+             {"type": "if_cannons", "at_least": 3, "then": [{"type": "attack"}],
+              "otherwise": [{"type": "coins", "amount": 1}]},
+             {"type": "after_turn", "coins": 2}],
+)
+
+
+def random_answer(game: Game, rng: random.Random):
+    question = game.pending().question
+    if question.kind is Kind.CONFIRM:
+        return "done"
+    if question.kind is Kind.YESNO:
+        return rng.choice([True, False])
+    if question.kind is Kind.NUMBER:
+        return rng.randint(question.minimum, min(question.maximum, question.minimum + 4))
+    if question.kind is Kind.SPACE:
+        return rng.choice(question.spaces)
+    values = [c.value for c in question.choices]
+    return "end" if "end" in values and rng.random() < .6 else rng.choice(values)
+
+
+def random_game(seed: int, moves: int, difficulty: str = "extreme") -> Game:
+    game = Game("covenant", {"difficulty": difficulty, "saga": True}, seed, new_game(RICH).deck)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.over:
+            break
+        if rng.random() < 0.05:
+            game.correct(rng.choice(["coins", "damage", "explorer"]), rng.randint(0, 4))
+        else:
+            game.answer(random_answer(game, rng))
+    return game
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(1, 150),
+       difficulty=st.sampled_from(["normal", "hard", "expert", "extreme"]))
+def test_replaying_the_answers_gives_the_same_game_card_for_card(seed, moves, difficulty):
+    game = random_game(seed, moves, difficulty)
+    again = Game.replay("covenant", game.options, game.seed, game.deck, game.actions)
+    assert again.export() == game.export()
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(2, 120))
+def test_undo_then_the_same_answers_never_draw_another_card_or_flip_another_coin(seed, moves):
+    game = random_game(seed, moves)
+    for back in (1, min(5, len(game.actions))):
+        undone = Game.replay("covenant", game.options, game.seed, game.deck, game.actions[:-back])
+        for action in game.actions[-back:]:
+            undone.apply_action(action)
+        assert undone.export() == game.export()
+
+
+def test_the_state_round_trips_through_json():
+    game = random_game(3, 80)
+    data = json.loads(json.dumps(game.bot.state_to_json(game.state)))
+    assert game.bot.state_to_json(game.bot.state_from_json(data)) == data
+
+
+def test_export_holds_each_turns_card_and_answers_and_the_bots_state():
+    game = new_game(RICH)
+    finish_turn(game, {"player_ship": "3.3", "player_mode": True})
+    data = json.loads(json.dumps(game.export()))
+    first = data["turns"][0]
+    assert set(first) >= {"card", "side", "section", "answers"}
+    assert first["side"] == "normal" and first["section"] == 1
+    assert first["answers"][0] == {"step": "player_ship", "params": {}, "answer": "3.3"}
+    assert data["state"]["coins"] == game.state.coins
+
+
+def test_an_exported_game_imports_back_to_the_same_game():
+    game = random_game(11, 90)
+    copy = Game.from_export(json.loads(json.dumps(game.export())))
+    assert copy.export() == game.export()
+
+
+@pytest.mark.parametrize("broken", [
+    "not a dict",
+    {"format": "something else"},
+    {"format": "botdeck-game", "version": 99},
+    {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1, "actions": "x"},
+    {"format": "botdeck-game", "version": 1, "bot": "nobody", "seed": 1, "actions": []},
+    {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": "1", "actions": []},
+    {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1,
+     "actions": [{"answer": "the moon"}]},
+])
+def test_a_broken_game_file_is_refused(broken):
+    with pytest.raises(BadGameFile):
+        Game.from_export(broken)
+
+
+def test_an_answer_that_does_not_fit_changes_nothing():
+    game = new_game(RICH)
+    before = game.export()
+    for bad in ("9.9", "", None, 7, "Harbor"):
+        with pytest.raises(InvalidAnswer):
+            game.answer(bad)
+    assert game.export() == before
+
+
+def test_a_doubled_tap_on_the_same_step_is_refused():
+    game = new_game(RICH)
+    index = game.pending().index
+    game.answer("H", expected_index=index)
+    with pytest.raises(InvalidAnswer):
+        game.answer("H", expected_index=index)
