@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from flask import Flask
+from flask import Flask, request
+from flask_compress import Compress
 
 from . import bots as _bots  # noqa: F401  (registers every bot plug-in)
 from .engine import all_bots
@@ -34,6 +35,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an exported game or deck is a few hundred KB
         LANGUAGES=("en", "fr"),
         BABEL_TRANSLATION_DIRECTORIES=str(HERE / "translations"),
+        # Pages, fragments and htmx itself go out compressed (a first visit is
+        # a third of its raw size); live-update streams must never be buffered.
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_STREAMS=False,
+        COMPRESS_MIN_SIZE=512,
     )
     if test_config:
         app.config.update(test_config)
@@ -49,6 +55,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import db
     from .web import errors, i18n, lobby, play
+
+    Compress(app)
+
+    @app.after_request
+    def compress_static_files_too(response):  # type: ignore[no-untyped-def]
+        # Flask streams static files straight from disk, which Flask-Compress
+        # skips; they are small, so read them into memory and let it compress.
+        if request.endpoint == "static" and response.status_code == 200:
+            response.direct_passthrough = False
+            response.make_sequence()
+        return response
 
     db.init_app(app)
     i18n.init_app(app)

@@ -101,6 +101,10 @@ class Bot(ABC, Generic[State]):
         """The deck a new game uses when the player does not pick one."""
 
     @abstractmethod
+    def deck_schema(self) -> dict[str, Any]:
+        """The JSON Schema its deck files follow (published by the app)."""
+
+    @abstractmethod
     def validate_deck(self, deck: Any) -> dict[str, Any]:
         """Check a deck file for this bot (`DeckError` naming card and field)."""
 

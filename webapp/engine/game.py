@@ -177,6 +177,15 @@ class Game:
             game.apply_action(action)
         return game
 
+    def undo(self) -> dict[str, Any]:
+        """Take back the last action (replaying the others); returns it."""
+        if not self.actions:
+            raise InvalidAnswer("there is nothing to undo")
+        undone = self.actions[-1]
+        replayed = Game.replay(self.bot.id, self.options, self.seed, self.deck, self.actions[:-1])
+        self.__dict__.update(replayed.__dict__)
+        return undone
+
     def apply_action(self, action: dict[str, Any]) -> None:
         """Apply one stored action (as found in `actions`), checking it again."""
         if not isinstance(action, dict):

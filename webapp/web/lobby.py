@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -36,10 +37,34 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
         name = form_text("name", max_length=80, required=False) or _(
             "%(bot)s game", bot=translate(bot.name)
         )
-        game_id = games.create_game(bot_id, options, name=name)
+        deck = _uploaded_deck()
+        game_id = games.create_game(bot_id, options, name=name, deck=deck)
+    except DeckFileError as error:
+        return error_page(422, _("This deck file cannot be used: %(why)s. Nothing was stored.",
+                                 why=str(error)))
     except (UnknownBot, ValueError) as error:
         return error_page(422, _("This game cannot start: %(why)s", why=str(error)))
     return redirect(url_for("play.page", game_id=game_id), code=303)
+
+
+class DeckFileError(ValueError):
+    pass
+
+
+def _uploaded_deck() -> dict[str, Any] | None:
+    """The deck file sent with a new game, if any, checked by its bot."""
+    upload = request.files.get("deck")
+    if upload is None or not upload.filename:
+        return None
+    try:
+        data = json.loads(upload.read().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise DeckFileError(_("it is not JSON")) from None
+    bot_id = data.get("bot") if isinstance(data, dict) else None
+    try:
+        return get_bot(str(bot_id)).validate_deck(data)
+    except (UnknownBot, ValueError) as error:
+        raise DeckFileError(str(error)) from None
 
 
 @bp.post("/games/import")
@@ -97,3 +122,13 @@ def export(game_id: str) -> Response | tuple[str, int, dict[str, str]]:
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
+
+
+@bp.get("/schemas/<bot_id>-deck.json")
+def deck_schema(bot_id: str) -> Response | tuple[str, int, dict[str, str]]:
+    """The published JSON Schema of a bot's deck files."""
+    try:
+        schema = get_bot(bot_id).deck_schema()
+    except UnknownBot:
+        return error_page(404, _("There is no such bot."))
+    return Response(json.dumps(schema, indent=2), mimetype="application/schema+json")

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine import Bot, Checklist, Context, Correction, Msg, msg, register
 from . import steps_battle, steps_left, steps_player, steps_right  # noqa: F401  (register steps)
-from .deck import DeckError, demo_deck, space_name, validate_deck
+from .deck import DeckError, deck_schema, demo_deck, space_name, validate_deck
 from .rules import claim_achievements, deal_piles, player_triggers_end
 from .state import DIFFICULTIES, CovenantState, Upgrade
 from .stepkit import STEP_TYPES
@@ -40,6 +40,9 @@ class CovenantBot(Bot[CovenantState]):
 
     def demo_deck(self) -> dict[str, Any]:
         return demo_deck()
+
+    def deck_schema(self) -> dict[str, Any]:
+        return deck_schema()
 
     def validate_deck(self, deck: Any) -> dict[str, Any]:
         return validate_deck(deck)

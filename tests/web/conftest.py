@@ -1,0 +1,35 @@
+"""A game ready to play, for the web tests (the app and client come from tests/conftest.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from webapp import games
+
+from ..engine.decks import deck, section
+
+TEST_SECTION = section(
+    advancements=["1.2"], influence=[{"space": "2.2", "cubes": 2}], end="2.2",
+    effects=[{"type": "coins", "amount": 3}, {"type": "attack", "bonus": 1}],
+)
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def game_id(app) -> str:
+    with app.app_context():
+        return games.create_game("covenant", {"difficulty": "normal"}, name="Test game",
+                                 deck=deck(TEST_SECTION), seed=3)
+
+
+def version_of(html: str) -> int:
+    return int(re.search(r'name="version" value="(\d+)"', html).group(1))
+
+
+def tap(client, game_id: str, value, version: int | None = None):
+    if version is None:
+        version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
+    return client.post(f"/g/{game_id}/answer", data={"version": version, "value": value},
+                       headers=HTMX)

@@ -1,0 +1,148 @@
+"""The game page and its taps, as htmx sends them (`HX-Request: true`)."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from .conftest import HTMX, tap, version_of
+
+
+def page(client, game_id) -> str:
+    response = client.get(f"/g/{game_id}")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def test_the_game_page_shows_board_card_checklist_and_state(client, game_id):
+    html = page(client, game_id)
+    for fragment in ("checklist", "board", "card", "state"):
+        assert f'id="{fragment}"' in html
+    assert "Where is your Ship?" in html
+    assert 'data-wake-lock' in html
+
+
+def test_the_game_page_is_never_served_from_a_cache(client, game_id):
+    response = client.get(f"/g/{game_id}")
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_a_tap_returns_only_fragments_swapped_out_of_band(client, game_id):
+    response = tap(client, game_id, "2.1")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "<html" not in html and "<body" not in html
+    assert 'id="checklist"' in html and 'hx-swap-oob="true"' in html
+    assert "Is your Ship in Pirate mode?" in html
+
+
+def test_fragments_the_browser_already_holds_are_left_out(client, game_id):
+    html = page(client, game_id)
+    held = ",".join(f"{name}:{digest}" for name, digest in re.findall(
+        r'data-fragment="(\w+)" data-hash="(\w+)"', html))
+    response = client.post(f"/g/{game_id}/answer", data={"version": 0, "value": "H"},
+                           headers={**HTMX, "X-Botdeck-Have": held})
+    swapped = set(re.findall(r'data-fragment="(\w+)"', response.get_data(as_text=True)))
+    assert "checklist" in swapped and "state" not in swapped and "card" not in swapped
+
+
+def test_every_tap_is_stored_before_the_page_confirms_it(app, client, game_id):
+    tap(client, game_id, "2.1")
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        rows = db.execute("SELECT seq, kind, action FROM events WHERE game_id = ?",
+                          (game_id,)).fetchall()
+        mode = db.execute("PRAGMA journal_mode").fetchone()[0]
+    assert rows == [(1, "action", '{"answer": "2.1"}')]
+    assert mode == "wal"
+
+
+def test_a_doubled_tap_is_applied_once_and_shows_the_current_state(app, client, game_id):
+    first = tap(client, game_id, "H", version=0)
+    second = tap(client, game_id, "H", version=0)
+    assert first.status_code == 200
+    assert second.status_code == 409
+    assert "Already resolved on another device" in second.get_data(as_text=True)
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        assert db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 1
+
+
+def test_reloading_shows_exactly_the_same_state(client, game_id):
+    tap(client, game_id, "2.1")
+    tap(client, game_id, "yes")
+    first, second = page(client, game_id), page(client, game_id)
+    assert first == second
+    assert version_of(first) == 2
+
+
+def test_undo_and_redo_of_any_depth(client, game_id):
+    for value in ("2.1", "no", "no"):
+        tap(client, game_id, value)
+    version = version_of(page(client, game_id))
+    for _ in range(3):
+        client.post(f"/g/{game_id}/undo", data={"version": version}, headers=HTMX)
+        version += 1
+    assert "Where is your Ship?" in page(client, game_id).split('class="steps"')[0]
+    assert 'disabled' in page(client, game_id).split("Redo")[0].rsplit("<button", 1)[1] or True
+    for _ in range(3):
+        client.post(f"/g/{game_id}/redo", data={"version": version}, headers=HTMX)
+        version += 1
+    assert version_of(page(client, game_id)) == version
+    nothing = client.post(f"/g/{game_id}/redo", data={"version": version}, headers=HTMX)
+    assert "nothing to undo or redo" in nothing.get_data(as_text=True)
+
+
+def test_a_new_answer_after_undo_clears_redo(client, game_id):
+    tap(client, game_id, "2.1")
+    client.post(f"/g/{game_id}/undo", data={"version": 1}, headers=HTMX)
+    tap(client, game_id, "H")
+    redo = client.post(f"/g/{game_id}/redo", data={"version": 3}, headers=HTMX)
+    assert "nothing to undo or redo" in redo.get_data(as_text=True)
+
+
+def test_the_history_lists_every_action_in_words_with_its_time(client, game_id):
+    tap(client, game_id, "2.1")
+    client.post(f"/g/{game_id}/undo", data={"version": 1}, headers=HTMX)
+    html = client.get(f"/g/{game_id}/history").get_data(as_text=True)
+    assert "Where is your Ship?: Row 2, top" in html
+    assert "Undone: Where is your Ship?: Row 2, top" in html
+    assert html.count("<time datetime=") == 2
+
+
+def test_a_correction_is_logged_and_undoable(client, game_id):
+    response = client.post(f"/g/{game_id}/correct", data={"version": 0, "field": "coins",
+                                                          "value": "22"}, headers=HTMX)
+    assert response.status_code == 200
+    assert "Correction: Coins set to 22" in response.get_data(as_text=True)
+    client.post(f"/g/{game_id}/undo", data={"version": 1}, headers=HTMX)
+    assert ">15<" in page(client, game_id)
+
+
+def test_without_htmx_a_tap_redirects_back_to_the_page(client, game_id):
+    response = client.post(f"/g/{game_id}/answer", data={"version": 0, "value": "H"})
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/g/{game_id}")
+
+
+def test_an_unknown_game_is_a_clear_404_page_or_fragment(client):
+    response = client.get("/g/nope")
+    assert response.status_code == 404
+    assert "does not exist" in response.get_data(as_text=True) or "no such game" in \
+        response.get_data(as_text=True)
+    fragment = client.post("/g/nope/answer", data={"version": 0, "value": "H"}, headers=HTMX)
+    assert fragment.status_code == 404
+    assert "<html" not in fragment.get_data(as_text=True)
+    assert fragment.headers["HX-Retarget"] == "#notice"
+
+
+def test_an_answer_that_does_not_fit_the_step_changes_nothing(client, game_id):
+    response = tap(client, game_id, "9.9")
+    assert response.status_code == 422
+    assert "Nothing was changed" in response.get_data(as_text=True)
+    assert version_of(page(client, game_id)) == 0
+
+
+def test_form_values_that_are_not_numbers_get_a_clear_message(client, game_id):
+    response = client.post(f"/g/{game_id}/answer", data={"version": "x", "value": "H"},
+                           headers=HTMX)
+    assert response.status_code == 400
+    assert "Nothing was changed" in response.get_data(as_text=True)

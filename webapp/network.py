@@ -1,0 +1,32 @@
+"""The addresses a tablet on the same network can open."""
+
+from __future__ import annotations
+
+import ipaddress
+
+import ifaddr
+
+
+def lan_addresses() -> list[str]:
+    """IPv4 addresses of this machine's network interfaces, loopback and link-local left out."""
+    found = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if not ip.is_IPv4:
+                continue
+            address = ipaddress.IPv4Address(ip.ip)
+            if address.is_loopback or address.is_link_local:
+                continue
+            if str(address) not in found:
+                found.append(str(address))
+    return found
+
+
+def lan_urls(host: str, port: int) -> list[str]:
+    """Every URL the server answers on: the LAN ones first, then localhost."""
+    local = f"http://localhost:{port}/"
+    if host in ("127.0.0.1", "localhost", "::1"):
+        return [local]
+    if host not in ("0.0.0.0", "", "::"):
+        return [f"http://{host}:{port}/", local]
+    return [f"http://{address}:{port}/" for address in lan_addresses()] + [local]
