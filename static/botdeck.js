@@ -25,6 +25,12 @@
       held.push(el.dataset.fragment + ":" + el.dataset.hash);
     });
     event.detail.headers["X-Botdeck-Have"] = held.join(",");
+    // Forms in a fragment that was left out may hold an older version number:
+    // every change carries the newest version this page has seen.
+    var current = document.querySelector("[data-game-version]");
+    if (current && event.detail.parameters.version !== undefined) {
+      event.detail.parameters.version = current.dataset.gameVersion;
+    }
   });
 
   // A notice fades after a while; a new one replaces it.

@@ -9,10 +9,12 @@ change.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from flask import request
+from flask import render_template, request
+from markupsafe import Markup
 from jinja2_fragments.flask import render_block
 
 from ..engine import Kind, Msg, Step
@@ -87,10 +89,23 @@ def _answer_label(opened: OpenGame, step: Step) -> Msg | None:
     return question.label(step.answer, game.bot.space_name)
 
 
+# The game's version sits in every form; it changes with every tap, so it is
+# left out of a fragment's hash (the browser sends the newest one it holds, see
+# botdeck.js) and a fragment only counts as changed when what it shows changed.
+UNHASHED = re.compile(r'name="version" value="\d+"|"version": "\d+"| hx-swap-oob="true"')
+
+
 def render_fragment(name: str, context: dict[str, Any]) -> str:
     html = render_block(PAGE, name, **context)
-    digest = hashlib.blake2s(html.encode(), digest_size=6).hexdigest()
+    digest = hashlib.blake2s(UNHASHED.sub("", html).encode(), digest_size=6).hexdigest()
     return html.replace('data-hash=""', f'data-hash="{digest}"', 1)
+
+
+def render_page(opened: OpenGame) -> str:
+    """The whole page, its fragments rendered (and hashed) once each."""
+    context = page_context(opened)
+    fragments = {name: Markup(render_fragment(name, context)) for name in FRAGMENTS}
+    return render_template(PAGE, fragments=fragments, **context)
 
 
 def fragments_held() -> dict[str, str]:

@@ -12,7 +12,7 @@ from .. import db, games
 from ..engine import GameOver, InvalidAnswer
 from .errors import error_page, is_htmx
 from .forms import form_int, form_text
-from .fragments import page_context, render_changed
+from .fragments import render_changed, render_page
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
@@ -30,7 +30,7 @@ def page(game_id: str) -> Any:
     opened = _open(game_id)
     if opened is None:
         return error_page(404, _("There is no such game: it may have been deleted."))
-    response = make_response(render_template("game/page.html", **page_context(opened)))
+    response = make_response(render_page(opened))
     # Never show a cached copy (back button, bfcache): the server's state is the truth.
     response.headers["Cache-Control"] = "no-store"
     response.headers["Vary"] = "HX-Request"

@@ -1,0 +1,133 @@
+"""Fixtures: the app on a temporary data folder, its client, live servers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+from webapp import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Flask:
+    return create_app({"TESTING": True, "DATA_DIR": str(tmp_path)})
+
+
+@pytest.fixture
+def client(app: Flask) -> Any:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> Any:
+    return app.test_cli_runner()
+
+
+# --- browser tests ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium: Playwright cannot download its own browser here."""
+    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_FLAGS]
+    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": args}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 1024, "height": 768}}
+
+
+@dataclass
+class LiveServer:
+    url: str
+    app: Flask
+
+
+@pytest.fixture
+def live_server(app: Flask) -> Iterator[LiveServer]:
+    """The app served by Werkzeug in a thread, on a free port."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(f"http://127.0.0.1:{server.server_port}", app)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --- a real server process, to kill -9 --------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerProcess:
+    """`python -m webapp` (waitress) on a fixed port and data folder."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "webapp", "--host", "127.0.0.1", "--port", str(self.port),
+             "--data-dir", str(self.data_dir), "--threads", "8"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=1).read()
+                return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def kill9(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def server_process(tmp_path: Path) -> Iterator[ServerProcess]:
+    server = ServerProcess(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
