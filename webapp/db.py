@@ -109,9 +109,12 @@ def find_game(game_id: str) -> GameRow | None:
     return None if row is None else _game(row)
 
 
-def game_version(game_id: str) -> int | None:
-    row = get_db().execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-    return None if row is None else int(row[0])
+def game_head(game_id: str) -> tuple[str, int, str] | None:
+    """(name, version, updated_at): enough to tell whether a cached game is current."""
+    row = get_db().execute(
+        "SELECT name, version, updated_at FROM games WHERE id = ?", (game_id,)
+    ).fetchone()
+    return None if row is None else (row[0], int(row[1]), row[2])
 
 
 def list_games() -> list[GameRow]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
 
@@ -96,7 +96,7 @@ def import_game(data: Any, *, name: str) -> str:
     """Store an exported game under a new id after replaying it in full."""
     game = Game.from_export(data)  # raises BadGameFile before anything is stored
     summaries: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = []
-    replay = Game(game.bot.id, game.options, game.seed, game.deck)
+    replay = Game(game.bot.id, game.options, game.seed, game.deck, deck_checked=True)
     for action in game.actions:
         summaries.append(("action", action, _apply(replay, action).to_json()))
     game_id = new_id()
@@ -118,14 +118,18 @@ def lobby_summary(game: Game) -> dict[str, Any]:
 
 def open_game(game_id: str) -> OpenGame:
     with _lock(game_id):
-        row = db.find_game(game_id)
-        if row is None:
+        head = db.game_head(game_id)
+        if head is None:
             _cache.pop(_key(game_id), None)
             raise GameNotFound(game_id)
+        name, version, updated_at = head
         cached = _cache.get(_key(game_id))
-        if cached is not None and cached.version == row.version:
-            cached.row = row
+        if cached is not None and cached.version == version:
+            cached.row = replace(cached.row, name=name, version=version, updated_at=updated_at)
             return cached
+        row = db.find_game(game_id)
+        if row is None:
+            raise GameNotFound(game_id)
         opened = _rebuild(row)
         _cache[_key(game_id)] = opened
         return opened
@@ -146,7 +150,7 @@ def _rebuild(row: db.GameRow) -> OpenGame:
             action, summary = redo.pop()
             actions.append(action)
             summaries.append(summary)
-    game = Game.replay(row.bot, row.options, row.seed, row.deck, actions)
+    game = Game.replay(row.bot, row.options, row.seed, row.deck, actions, deck_checked=True)
     return OpenGame(row, game, row.version, summaries, redo)
 
 
@@ -194,7 +198,8 @@ def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tup
     if kind == "undo":
         if not game.actions:
             raise NothingToUndo("nothing to undo")
-        replayed = Game.replay(row.bot, row.options, row.seed, row.deck, game.actions[:-1])
+        replayed = Game.replay(row.bot, row.options, row.seed, row.deck, game.actions[:-1],
+                               deck_checked=True)
         undone = (game.actions[-1], opened.summaries[-1])
         said = msg("Undone: {what}", what=Msg.from_json(undone[1]))
         return OpenGame(row, replayed, opened.version, opened.summaries[:-1],

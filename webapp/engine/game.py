@@ -47,11 +47,17 @@ class Game:
         options: dict[str, Any] | None = None,
         seed: int = 0,
         deck: dict[str, Any] | None = None,
+        *,
+        deck_checked: bool = False,
     ) -> None:
+        """`deck_checked`: the deck was validated when it was first stored."""
         self.bot: Bot[Any] = get_bot(bot_id)
         self.options = self.bot.parse_options(dict(options or {}))
         self.seed = int(seed)
-        self.deck = self.bot.validate_deck(deck) if deck is not None else self.bot.demo_deck()
+        if deck is None:
+            self.deck = self.bot.demo_deck()
+        else:
+            self.deck = deck if deck_checked else self.bot.validate_deck(deck)
         self.state: Any = self.bot.setup(
             self.options, self.deck, random.Random(f"{self.seed}/setup")
         )
@@ -171,8 +177,10 @@ class Game:
         seed: int,
         deck: dict[str, Any] | None,
         actions: list[dict[str, Any]],
+        *,
+        deck_checked: bool = False,
     ) -> Game:
-        game = cls(bot_id, options, seed, deck)
+        game = cls(bot_id, options, seed, deck, deck_checked=deck_checked)
         for action in actions:
             game.apply_action(action)
         return game
@@ -182,7 +190,9 @@ class Game:
         if not self.actions:
             raise InvalidAnswer("there is nothing to undo")
         undone = self.actions[-1]
-        replayed = Game.replay(self.bot.id, self.options, self.seed, self.deck, self.actions[:-1])
+        replayed = Game.replay(
+            self.bot.id, self.options, self.seed, self.deck, self.actions[:-1], deck_checked=True
+        )
         self.__dict__.update(replayed.__dict__)
         return undone
 

@@ -63,7 +63,7 @@ def redo(game_id: str) -> Any:
 
 def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> Any:
     version = form_int("version")
-    notice, status = None, 200
+    notice, status, opened = None, 200, None
     try:
         opened = games.act(game_id, version, kind, payload)
     except games.GameNotFound:
@@ -82,7 +82,7 @@ def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> A
                            why=str(error)), 422
     if not is_htmx():
         return redirect(url_for("play.page", game_id=game_id), code=303)
-    opened = _open(game_id)
+    opened = opened or _open(game_id)
     if opened is None:
         return error_page(404, _("There is no such game: it may have been deleted."))
     response = make_response(render_changed(opened, notice=notice), status)

@@ -1,0 +1,1 @@
+"""Benchmarks: `make bench` prints the figures the issues ask for."""

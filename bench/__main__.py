@@ -1,0 +1,136 @@
+"""`make bench`: server time per tap and per page, and the bytes of a first visit.
+
+A benchmark, not a test: it prints figures measured on this machine.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+import tempfile
+import threading
+import time
+import urllib.request
+from typing import Any
+
+from werkzeug.serving import make_server
+
+from webapp import create_app, games
+from webapp.engine import Kind
+
+HISTORY = 300
+SAMPLES = 200
+
+
+def percentiles(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p50 = statistics.median(ordered)
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return f"p50 {p50 * 1000:6.2f} ms   p95 {p95 * 1000:6.2f} ms   (n={len(ordered)})"
+
+
+QUIET = ("end", "you_won", "held", "mercantile", "none", "shown", "nothing")
+
+
+def valid_answer(opened: games.OpenGame, rng: random.Random) -> Any:
+    """A valid answer from a table that keeps the game going (few achievements)."""
+    pending = opened.game.pending()
+    assert pending is not None, "the benchmark game ended early"
+    question = pending.question
+    if question.kind is Kind.CONFIRM:
+        return "done"
+    if question.kind is Kind.YESNO:
+        return "no"
+    if question.kind is Kind.NUMBER:
+        return question.minimum
+    if question.kind is Kind.SPACE:
+        return rng.choice(question.spaces)
+    values = [c.value for c in question.choices]
+    return next((v for v in QUIET if v in values), values[0])
+
+
+def play(app: Any, client: Any, game_id: str, taps: int, rng: random.Random) -> list[float]:
+    """Tap `taps` valid answers as a browser would; returns each request's time."""
+    times = []
+    for _ in range(taps):
+        with app.app_context():
+            opened = games.open_game(game_id)
+            value, version = valid_answer(opened, rng), opened.version
+        started = time.perf_counter()
+        response = client.post(f"/g/{game_id}/answer", data={"version": version, "value": value},
+                               headers={"HX-Request": "true", "Accept-Encoding": "gzip, br"})
+        times.append(time.perf_counter() - started)
+        assert response.status_code == 200, response.status_code
+    return times
+
+
+def first_visit_bytes(app: Any, game_id: str) -> tuple[int, int, list[str]]:
+    """Bytes on the wire (compressed, as a browser accepts) and raw, page plus assets."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+
+    def fetch(path: str) -> tuple[int, bytes, str]:
+        request = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip, br"})
+        with urllib.request.urlopen(request) as response:
+            body = response.read()
+            header_bytes = sum(len(k) + len(v) + 4 for k, v in response.getheaders())
+            return len(body) + header_bytes, body, response.headers.get("Content-Encoding", "")
+
+    try:
+        wire, body, encoding = fetch(f"/g/{game_id}")
+        raw_page = app.test_client().get(f"/g/{game_id}").get_data()
+        assets = re.findall(rb'(?:href|src)="(/static/[^"]+)"', raw_page)
+        total_wire, total_raw, lines = wire, len(raw_page), [f"  page        {wire:7d} B ({encoding})"]
+        for asset in dict.fromkeys(assets):
+            size, _, enc = fetch(asset.decode())
+            raw = len(app.test_client().get(asset.decode()).get_data())
+            total_wire += size
+            total_raw += raw
+            lines.append(f"  {asset.decode():<34} {size:7d} B ({enc or 'identity'}, raw {raw} B)")
+        return total_wire, total_raw, lines
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def main() -> None:
+    rng = random.Random(2026)
+    with tempfile.TemporaryDirectory() as data_dir:
+        app = create_app({"DATA_DIR": data_dir})
+        client = app.test_client()
+        with app.app_context():
+            game_id = games.create_game("covenant", {"difficulty": "extreme"}, name="Bench", seed=7)
+        print(f"Botdeck benchmark — a Covenant game with {HISTORY} answered steps of history")
+        play(app, client, game_id, HISTORY, rng)
+
+        answer_times = play(app, client, game_id, SAMPLES, rng)
+        page_times = []
+        for _ in range(SAMPLES):
+            started = time.perf_counter()
+            response = client.get(f"/g/{game_id}", headers={"Accept-Encoding": "gzip, br"})
+            page_times.append(time.perf_counter() - started)
+            assert response.status_code == 200
+        cold_times = []
+        with app.app_context():
+            for _ in range(20):
+                games._cache.clear()
+                started = time.perf_counter()
+                games.open_game(game_id)
+                cold_times.append(time.perf_counter() - started)
+        with app.app_context():
+            history = len(games.open_game(game_id).game.actions)
+
+        print(f"answer one step (server time)        {percentiles(answer_times)}   aim: p95 < 10 ms")
+        print(f"render the game page ({history} steps)   {percentiles(page_times)}   aim: p95 < 25 ms")
+        print(f"rebuild the game from its log (cold) {percentiles(cold_times)}")
+        wire, raw, lines = first_visit_bytes(app, game_id)
+        print(f"first visit to the game page: {wire / 1024:.1f} KB on the wire "
+              f"({raw / 1024:.1f} KB uncompressed)   aim: < 80 KB")
+        for line in lines:
+            print(line)
+
+
+if __name__ == "__main__":
+    main()
