@@ -131,3 +131,18 @@ def server_process(tmp_path: Path) -> Iterator[ServerProcess]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_translations() -> None:
+    """Compile the catalogues as `make` does, so plain `pytest` sees French too."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in (ROOT / "webapp" / "translations").glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as source:
+                catalog = read_po(source)
+            with mo.open("wb") as target:
+                write_mo(target, catalog)
