@@ -74,7 +74,7 @@ def test_three_covenant_turns_then_reload_undo_and_french(page: Page, live_serve
 
     page.get_by_role("link", name="FR").click()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
-    expect(page.locator("#checklist h1")).to_contain_text("Tour 4 de l’Alliance".replace("’", "'"))
+    expect(page.locator("#checklist h1")).to_contain_text("Tour 4 de l'Alliance")
     expect(page.get_by_role("button", name="Annuler")).to_be_visible()
     page.goto(live_server.url + "/")
     expect(page.locator("html")).to_have_attribute("lang", "fr")  # remembered on the device
