@@ -58,8 +58,11 @@ def play(app: Any, client: Any, game_id: str, taps: int, rng: random.Random) -> 
             opened = games.open_game(game_id)
             value, version = valid_answer(opened, rng), opened.version
         started = time.perf_counter()
-        response = client.post(f"/g/{game_id}/answer", data={"version": version, "value": value},
-                               headers={"HX-Request": "true", "Accept-Encoding": "gzip, br"})
+        response = client.post(
+            f"/g/{game_id}/answer",
+            data={"version": version, "value": value},
+            headers={"HX-Request": "true", "Accept-Encoding": "gzip, br"},
+        )
         times.append(time.perf_counter() - started)
         assert response.status_code == 200, response.status_code
     return times
@@ -82,7 +85,11 @@ def first_visit_bytes(app: Any, game_id: str) -> tuple[int, int, list[str]]:
         wire, body, encoding = fetch(f"/g/{game_id}")
         raw_page = app.test_client().get(f"/g/{game_id}").get_data()
         assets = re.findall(rb'(?:href|src)="(/static/[^"]+)"', raw_page)
-        total_wire, total_raw, lines = wire, len(raw_page), [f"  page        {wire:7d} B ({encoding})"]
+        total_wire, total_raw, lines = (
+            wire,
+            len(raw_page),
+            [f"  page        {wire:7d} B ({encoding})"],
+        )
         for asset in dict.fromkeys(assets):
             size, _, enc = fetch(asset.decode())
             raw = len(app.test_client().get(asset.decode()).get_data())
@@ -122,12 +129,18 @@ def main() -> None:
         with app.app_context():
             history = len(games.open_game(game_id).game.actions)
 
-        print(f"answer one step (server time)        {percentiles(answer_times)}   aim: p95 < 10 ms")
-        print(f"render the game page ({history} steps)   {percentiles(page_times)}   aim: p95 < 25 ms")
+        print(
+            f"answer one step (server time)        {percentiles(answer_times)}   aim: p95 < 10 ms"
+        )
+        print(
+            f"render the game page ({history} steps)   {percentiles(page_times)}   aim: p95 < 25 ms"
+        )
         print(f"rebuild the game from its log (cold) {percentiles(cold_times)}")
         wire, raw, lines = first_visit_bytes(app, game_id)
-        print(f"first visit to the game page: {wire / 1024:.1f} KB on the wire "
-              f"({raw / 1024:.1f} KB uncompressed)   aim: < 80 KB")
+        print(
+            f"first visit to the game page: {wire / 1024:.1f} KB on the wire "
+            f"({raw / 1024:.1f} KB uncompressed)   aim: < 80 KB"
+        )
         for line in lines:
             print(line)
 

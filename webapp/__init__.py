@@ -48,10 +48,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("DATABASE", str(data_dir / "botdeck.sqlite3"))
 
     # Each bot package brings its own templates (board, card, state panel).
-    app.jinja_loader = jinja2.ChoiceLoader(
-        [app.jinja_loader]  # type: ignore[list-item]
-        + [jinja2.PackageLoader(type(bot).__module__, "templates") for bot in all_bots()]
-    )
+    loaders: list[jinja2.BaseLoader] = [app.jinja_loader] if app.jinja_loader else []
+    loaders += [jinja2.PackageLoader(type(bot).__module__, "templates") for bot in all_bots()]
+    app.jinja_loader = jinja2.ChoiceLoader(loaders)
 
     from . import db
     from .web import errors, i18n, lobby, play

@@ -14,15 +14,23 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="botdeck", description="Serve Botdeck to the tablets and phones on your network."
     )
-    parser.add_argument("--host", default="0.0.0.0",
-                        help="address to listen on (default 0.0.0.0: every interface)")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)),
-                        help="port (default 8000)")
-    parser.add_argument("--data-dir", default=None,
-                        help="folder for the games database (default: $BOTDECK_DATA_DIR or a "
-                             "per-user data folder)")
-    parser.add_argument("--threads", type=int, default=64,
-                        help="worker threads (default 64; each open live view holds one)")
+    parser.add_argument(
+        "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every interface)"
+    )
+    parser.add_argument(
+        "--port", type=int, default=int(os.environ.get("PORT", 8000)), help="port (default 8000)"
+    )
+    parser.add_argument(
+        "--data-dir",
+        default=None,
+        help="folder for the games database (default: $BOTDECK_DATA_DIR or a per-user data folder)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=64,
+        help="worker threads (default 64; each open live view holds one)",
+    )
     args = parser.parse_args(argv)
     args.data_dir = args.data_dir or default_data_dir()
     return args
@@ -54,9 +62,11 @@ def serve(args: argparse.Namespace) -> int:
             ident="Botdeck",
         )
     except OSError as error:
-        print(f"botdeck: cannot listen on {args.host}:{args.port} ({error.strerror or error}). "
-              "Is another server using that port? Try --port 9000 (or make run PORT=9000).",
-              file=sys.stderr)
+        print(
+            f"botdeck: cannot listen on {args.host}:{args.port} ({error.strerror or error}). "
+            "Is another server using that port? Try --port 9000 (or make run PORT=9000).",
+            file=sys.stderr,
+        )
         return 2
     return 0
 

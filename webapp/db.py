@@ -73,15 +73,29 @@ def init_app(app: Flask) -> None:
 
 def _game(row: sqlite3.Row) -> GameRow:
     return GameRow(
-        row["id"], row["name"], row["bot"], json.loads(row["options"]), row["seed"],
-        json.loads(row["deck"]), row["version"], json.loads(row["summary"]),
-        row["created_at"], row["updated_at"],
+        row["id"],
+        row["name"],
+        row["bot"],
+        json.loads(row["options"]),
+        row["seed"],
+        json.loads(row["deck"]),
+        row["version"],
+        json.loads(row["summary"]),
+        row["created_at"],
+        row["updated_at"],
     )
 
 
 def insert_game(
-    game_id: str, *, name: str, bot: str, options: dict[str, Any], seed: int,
-    deck: dict[str, Any], summary: dict[str, Any], now: str,
+    game_id: str,
+    *,
+    name: str,
+    bot: str,
+    options: dict[str, Any],
+    seed: int,
+    deck: dict[str, Any],
+    summary: dict[str, Any],
+    now: str,
     events: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = (),  # type: ignore[assignment]
 ) -> None:
     """A new game, with the events of an imported one if any, in one transaction."""
@@ -90,15 +104,31 @@ def insert_game(
         db.execute(
             "INSERT INTO games (id, name, bot, options, seed, deck, version, summary,"
             " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, name, bot, json.dumps(options), seed, json.dumps(deck), len(events),
-             json.dumps(summary), now, now),
+            (
+                game_id,
+                name,
+                bot,
+                json.dumps(options),
+                seed,
+                json.dumps(deck),
+                len(events),
+                json.dumps(summary),
+                now,
+                now,
+            ),
         )
         db.executemany(
             "INSERT INTO events (game_id, seq, kind, action, summary, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?)",
             [
-                (game_id, seq, kind, None if action is None else json.dumps(action),
-                 json.dumps(text), now)
+                (
+                    game_id,
+                    seq,
+                    kind,
+                    None if action is None else json.dumps(action),
+                    json.dumps(text),
+                    now,
+                )
                 for seq, (kind, action, text) in enumerate(events, start=1)
             ],
         )
@@ -111,9 +141,11 @@ def find_game(game_id: str) -> GameRow | None:
 
 def game_head(game_id: str) -> tuple[str, int, str] | None:
     """(name, version, updated_at): enough to tell whether a cached game is current."""
-    row = get_db().execute(
-        "SELECT name, version, updated_at FROM games WHERE id = ?", (game_id,)
-    ).fetchone()
+    row = (
+        get_db()
+        .execute("SELECT name, version, updated_at FROM games WHERE id = ?", (game_id,))
+        .fetchone()
+    )
     return None if row is None else (row[0], int(row[1]), row[2])
 
 
@@ -139,15 +171,28 @@ def events(game_id: str) -> list[Event]:
         (game_id,),
     )
     return [
-        Event(r["seq"], r["kind"], None if r["action"] is None else json.loads(r["action"]),
-              json.loads(r["summary"]), r["device"], r["created_at"])
+        Event(
+            r["seq"],
+            r["kind"],
+            None if r["action"] is None else json.loads(r["action"]),
+            json.loads(r["summary"]),
+            r["device"],
+            r["created_at"],
+        )
         for r in rows
     ]
 
 
 def append_event(
-    game_id: str, *, expected_version: int, kind: str, action: dict[str, Any] | None,
-    summary: dict[str, Any], game_summary: dict[str, Any], device: str, now: str,
+    game_id: str,
+    *,
+    expected_version: int,
+    kind: str,
+    action: dict[str, Any] | None,
+    summary: dict[str, Any],
+    game_summary: dict[str, Any],
+    device: str,
+    now: str,
 ) -> int:
     """Append one event if the game is still at `expected_version`; returns the new one.
 
@@ -162,8 +207,15 @@ def append_event(
         db.execute(
             "INSERT INTO events (game_id, seq, kind, action, summary, device, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game_id, version, kind, None if action is None else json.dumps(action),
-             json.dumps(summary), device, now),
+            (
+                game_id,
+                version,
+                kind,
+                None if action is None else json.dumps(action),
+                json.dumps(summary),
+                device,
+                now,
+            ),
         )
         db.execute(
             "UPDATE games SET version = ?, summary = ?, updated_at = ? WHERE id = ?",

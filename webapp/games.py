@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import threading
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app
@@ -70,7 +70,7 @@ def _lock(game_id: str) -> threading.RLock:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def new_id() -> str:
@@ -78,7 +78,11 @@ def new_id() -> str:
 
 
 def create_game(
-    bot_id: str, options: dict[str, Any], *, name: str, deck: dict[str, Any] | None = None,
+    bot_id: str,
+    options: dict[str, Any],
+    *,
+    name: str,
+    deck: dict[str, Any] | None = None,
     seed: int | None = None,
 ) -> str:
     """Start a game; raises ValueError for bad options or an unusable deck."""
@@ -86,8 +90,14 @@ def create_game(
     game = Game(bot_id, options, seed, deck)
     game_id = new_id()
     db.insert_game(
-        game_id, name=name, bot=bot_id, options=game.options, seed=seed, deck=game.deck,
-        summary=lobby_summary(game), now=now(),
+        game_id,
+        name=name,
+        bot=bot_id,
+        options=game.options,
+        seed=seed,
+        deck=game.deck,
+        summary=lobby_summary(game),
+        now=now(),
     )
     return game_id
 
@@ -101,8 +111,15 @@ def import_game(data: Any, *, name: str) -> str:
         summaries.append(("action", action, _apply(replay, action).to_json()))
     game_id = new_id()
     db.insert_game(
-        game_id, name=name, bot=game.bot.id, options=game.options, seed=game.seed,
-        deck=game.deck, summary=lobby_summary(game), now=now(), events=summaries,
+        game_id,
+        name=name,
+        bot=game.bot.id,
+        options=game.options,
+        seed=game.seed,
+        deck=game.deck,
+        summary=lobby_summary(game),
+        now=now(),
+        events=summaries,
     )
     return game_id
 
@@ -165,8 +182,9 @@ def _apply(game: Game, action: dict[str, Any]) -> Msg:
     return msg("{step}: {answer}", step=pending.title, answer=label)
 
 
-def act(game_id: str, version: int, kind: str, payload: dict[str, Any] | None = None,
-        device: str = "") -> OpenGame:
+def act(
+    game_id: str, version: int, kind: str, payload: dict[str, Any] | None = None, device: str = ""
+) -> OpenGame:
     """Apply one change at the version the device saw.
 
     `kind` is "action" (with the action as payload), "undo" or "redo". Raises
@@ -180,9 +198,14 @@ def act(game_id: str, version: int, kind: str, payload: dict[str, Any] | None = 
         try:
             changed, said = _changed(opened, kind, payload)
             db.append_event(
-                game_id, expected_version=opened.version, kind=kind,
-                action=payload if kind == "action" else None, summary=said.to_json(),
-                game_summary=lobby_summary(changed.game), device=device, now=now(),
+                game_id,
+                expected_version=opened.version,
+                kind=kind,
+                action=payload if kind == "action" else None,
+                summary=said.to_json(),
+                game_summary=lobby_summary(changed.game),
+                device=device,
+                now=now(),
             )
         except BaseException:
             _cache.pop(_key(game_id), None)  # the engine copy may be half-changed
@@ -198,20 +221,23 @@ def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tup
     if kind == "undo":
         if not game.actions:
             raise NothingToUndo("nothing to undo")
-        replayed = Game.replay(row.bot, row.options, row.seed, row.deck, game.actions[:-1],
-                               deck_checked=True)
+        replayed = Game.replay(
+            row.bot, row.options, row.seed, row.deck, game.actions[:-1], deck_checked=True
+        )
         undone = (game.actions[-1], opened.summaries[-1])
         said = msg("Undone: {what}", what=Msg.from_json(undone[1]))
-        return OpenGame(row, replayed, opened.version, opened.summaries[:-1],
-                        [*opened.redo, undone]), said
+        return OpenGame(
+            row, replayed, opened.version, opened.summaries[:-1], [*opened.redo, undone]
+        ), said
     if kind == "redo":
         if not opened.redo:
             raise NothingToUndo("nothing to redo")
         action, summary = opened.redo[-1]
         _apply(game, action)
         said = msg("Redone: {what}", what=Msg.from_json(summary))
-        return OpenGame(row, game, opened.version, [*opened.summaries, summary],
-                        opened.redo[:-1]), said
+        return OpenGame(
+            row, game, opened.version, [*opened.summaries, summary], opened.redo[:-1]
+        ), said
     if kind != "action" or payload is None:
         raise ValueError(f"unknown change {kind!r}")
     said = _apply(game, payload)

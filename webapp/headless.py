@@ -33,7 +33,10 @@ __all__ = [
 
 
 def new_game(
-    bot_id: str, options: dict[str, Any] | None = None, *, seed: int = 0,
+    bot_id: str,
+    options: dict[str, Any] | None = None,
+    *,
+    seed: int = 0,
     deck: dict[str, Any] | None = None,
 ) -> Game:
     """A new game of that bot; `deck=None` plays its demo deck."""

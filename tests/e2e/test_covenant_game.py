@@ -32,11 +32,27 @@ def tap_next(page: Page) -> None:
         end_turn.click()
     else:
         values = answers.evaluate_all("els => els.map(e => e.value)")
-        pick = next((v for v in ("no", "0", "none", "nothing", "mercantile", "covenant_won", "done",
-                                 "shown") if v in values), values[0])
+        pick = next(
+            (
+                v
+                for v in (
+                    "no",
+                    "0",
+                    "none",
+                    "nothing",
+                    "mercantile",
+                    "covenant_won",
+                    "done",
+                    "shown",
+                )
+                if v in values
+            ),
+            values[0],
+        )
         page.locator(f'.current-step .answers button[value="{pick}"]').first.click()
     expect(page.locator("[data-game-version]")).not_to_have_attribute(
-        "data-game-version", str(before))
+        "data-game-version", str(before)
+    )
 
 
 def play_covenant_turns(page: Page, turns: int) -> None:
@@ -65,11 +81,13 @@ def test_three_covenant_turns_then_reload_undo_and_french(page: Page, live_serve
 
     page.get_by_role("button", name="Undo").click()
     expect(page.locator("[data-game-version]")).to_have_attribute(
-        "data-game-version", str(seen + 1))
+        "data-game-version", str(seen + 1)
+    )
     assert page.locator("#checklist").inner_text() != checklist
     page.get_by_role("button", name="Redo").click()
     expect(page.locator("[data-game-version]")).to_have_attribute(
-        "data-game-version", str(seen + 2))
+        "data-game-version", str(seen + 2)
+    )
     assert page.locator("#checklist").inner_text() == checklist
 
     page.get_by_role("link", name="FR").click()

@@ -21,8 +21,12 @@ def section(**fields: Any) -> dict[str, Any]:
     return data
 
 
-def deck(*sections: dict[str, Any], cards: int = 18, hard: list[dict[str, Any]] | None = None,
-         rows: list[int] | None = None) -> dict[str, Any]:
+def deck(
+    *sections: dict[str, Any],
+    cards: int = 18,
+    hard: list[dict[str, Any]] | None = None,
+    rows: list[int] | None = None,
+) -> dict[str, Any]:
     """A deck whose every card prints the same `sections` (top to bottom).
 
     `hard`, if given, is what every card's hard side prints; otherwise the hard

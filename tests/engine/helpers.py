@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import webapp.bots  # noqa: F401  (registers the Covenant)
 from webapp.engine import Game, Kind, Pending
@@ -46,10 +47,19 @@ DEFAULTS: dict[str, Any] = {
 Answers = dict[str, Any]
 
 
-def new_game(*sections: dict[str, Any], difficulty: str = "normal", seed: int = 1,
-             saga: bool = False, **deck_options: Any) -> Game:
-    return Game("covenant", {"difficulty": difficulty, "saga": saga}, seed,
-                deck(*(sections or (section(),)), **deck_options))
+def new_game(
+    *sections: dict[str, Any],
+    difficulty: str = "normal",
+    seed: int = 1,
+    saga: bool = False,
+    **deck_options: Any,
+) -> Game:
+    return Game(
+        "covenant",
+        {"difficulty": difficulty, "saga": saga},
+        seed,
+        deck(*(sections or (section(),)), **deck_options),
+    )
 
 
 def default_for(pending: Pending) -> Any:
@@ -68,8 +78,13 @@ def default_for(pending: Pending) -> Any:
     return False
 
 
-def play(game: Game, answers: Answers | None = None, *, until: str | Callable[[Pending], bool]
-         | None = None, limit: int = 500) -> Pending | None:
+def play(
+    game: Game,
+    answers: Answers | None = None,
+    *,
+    until: str | Callable[[Pending], bool] | None = None,
+    limit: int = 500,
+) -> Pending | None:
     """Answer steps until `until` (a step kind or a test) is pending, or the game ends.
 
     `answers` maps a step kind to a value, or to a list of values used in turn

@@ -16,17 +16,32 @@ from .helpers import finish_turn, new_game, notes, play, steps
 @pytest.mark.parametrize(
     ("name", "below", "at"),
     [
-        ("legendary", {"cubes": {"legendary": 3, "expert_sailors": 0, "explorer": 0}},
-         {"cubes": {"legendary": 4, "expert_sailors": 0, "explorer": 0}}),
-        ("expert_sailors", {"cubes": {"legendary": 0, "expert_sailors": 2, "explorer": 0}},
-         {"cubes": {"legendary": 0, "expert_sailors": 3, "explorer": 0}}),
-        ("explorer", {"cubes": {"legendary": 0, "expert_sailors": 0, "explorer": 4}},
-         {"cubes": {"legendary": 0, "expert_sailors": 0, "explorer": 5}}),
+        (
+            "legendary",
+            {"cubes": {"legendary": 3, "expert_sailors": 0, "explorer": 0}},
+            {"cubes": {"legendary": 4, "expert_sailors": 0, "explorer": 0}},
+        ),
+        (
+            "expert_sailors",
+            {"cubes": {"legendary": 0, "expert_sailors": 2, "explorer": 0}},
+            {"cubes": {"legendary": 0, "expert_sailors": 3, "explorer": 0}},
+        ),
+        (
+            "explorer",
+            {"cubes": {"legendary": 0, "expert_sailors": 0, "explorer": 4}},
+            {"cubes": {"legendary": 0, "expert_sailors": 0, "explorer": 5}},
+        ),
         ("elite_vessel", {"upgrades": [Upgrade(1, 0)] * 3}, {"upgrades": [Upgrade(1, 0)] * 4}),
-        ("builder", {"islands": {"1.1": ["fort", "garrison"], "1.2": ["outpost", "fort"]}},
-         {"islands": {"1.1": ["fort", "garrison"], "1.2": ["outpost", "fort", "garrison"]}}),
-        ("settler", {"islands": {f"{r}.1": [] for r in range(1, 4)} | {"1.2": [], "1.3": []}},
-         {"islands": {f"{r}.{s}": [] for r in (1, 2) for s in (1, 2, 3)}}),
+        (
+            "builder",
+            {"islands": {"1.1": ["fort", "garrison"], "1.2": ["outpost", "fort"]}},
+            {"islands": {"1.1": ["fort", "garrison"], "1.2": ["outpost", "fort", "garrison"]}},
+        ),
+        (
+            "settler",
+            {"islands": {f"{r}.1": [] for r in range(1, 4)} | {"1.2": [], "1.3": []}},
+            {"islands": {f"{r}.{s}": [] for r in (1, 2) for s in (1, 2, 3)}},
+        ),
         ("capitalist", {"coins": 29}, {"coins": 30}),
         ("terror_of_the_sea", {"sank_you": False}, {"sank_you": True}),
     ],
@@ -114,8 +129,11 @@ def test_a_tied_score_asks_the_tie_breaker():
     game.state.end_by = "covenant"
     finish_turn(game)
     game.answer("end")
-    play(game, {"score_player": game.state.coins + game.state.advancements // 2},
-         until="score_tiebreak")
+    play(
+        game,
+        {"score_player": game.state.coins + game.state.advancements // 2},
+        until="score_tiebreak",
+    )
 
 
 def test_saga_fortune_encounters_are_ignored():
@@ -139,8 +157,12 @@ def test_saga_choices_only_with_the_saga_option():
 
 
 def test_general_rule_where_the_rulebook_leaves_a_choice_the_step_asks_and_says_so():
-    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}, {"space": "3.3", "cubes": 2}],
-                            effects=[{"type": "build", "building": "fort"}]))
+    game = new_game(
+        section(
+            influence=[{"space": "2.2", "cubes": 2}, {"space": "3.3", "cubes": 2}],
+            effects=[{"type": "build", "building": "fort"}],
+        )
+    )
     pending = play(game, {"place": True}, until="build_place")
     assert "you choose" in str(pending.detail)
     assert steps(game, "build_place")

@@ -36,8 +36,9 @@ def test_the_covenant_wins_ties_in_ship_battles():
 
 def test_plunder_goes_to_its_dock_and_three_cargo_become_a_coin():
     game = new_game(section(effects=[{"type": "attack"}]))
-    finish_turn(game, {"player_ship": "1.1", "battle": "covenant_won", "plunder": 2,
-                       "plunder_cargo": 4})
+    finish_turn(
+        game, {"player_ship": "1.1", "battle": "covenant_won", "plunder": 2, "plunder_cargo": 4}
+    )
     assert (game.state.coins, game.state.cargo) == (15 + 2 + 1, 1)
 
 
@@ -96,8 +97,7 @@ def test_no_garrison_damage_when_it_only_picks_up_the_advancement():
 
 
 def test_it_never_battles_a_fort_or_garrison_on_a_turn_it_attacks_you():
-    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}],
-                            effects=[{"type": "attack"}]))
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}], effects=[{"type": "attack"}]))
     finish_turn(game, {"player_ship": "1.1", "island_check": "fort"})
     battles = steps(game, "battle")
     assert [b.params["why"] for b in battles] == ["flag"]
@@ -111,8 +111,9 @@ def test_the_conditional_attack_also_cancels_building_battles():
 
 
 def test_a_pirate_battle_on_the_left_is_dropped_for_the_attack_flag_on_the_right():
-    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}],
-                            effects=[{"type": "attack", "bonus": 1}]))
+    game = new_game(
+        section(influence=[{"space": "2.2", "cubes": 2}], effects=[{"type": "attack", "bonus": 1}])
+    )
     finish_turn(game, {"player_ship": "2.2", "player_mode": True})
     assert [b.params["why"] for b in steps(game, "battle")] == ["flag"]
     assert "place" not in kinds(game)  # no cubes on the island where you are in Pirate mode
@@ -121,20 +122,39 @@ def test_a_pirate_battle_on_the_left_is_dropped_for_the_attack_flag_on_the_right
 def test_pirate_ship_and_fort_battles_each_use_half_its_cannons():
     game = new_game(section(influence=[{"space": "2.2", "cubes": 2}, {"space": "3.1", "cubes": 3}]))
     game.correct("upgrade_cannons", 4)  # 5 cannons: halves of 3
-    finish_turn(game, {"player_ship": "2.2", "player_mode": True,
-                       "island_check": ["none", "fort"], "battle": "covenant_won", "place": True})
+    finish_turn(
+        game,
+        {
+            "player_ship": "2.2",
+            "player_mode": True,
+            "island_check": ["none", "fort"],
+            "battle": "covenant_won",
+            "place": True,
+        },
+    )
     battles = steps(game, "battle")
     assert [(b.params["target"], b.params["halved"]) for b in battles] == [
-        ("ship", True), ("building", True)]
+        ("ship", True),
+        ("building", True),
+    ]
     # it won both: the cubes go on both islands
     assert [p.params["space"] for p in steps(game, "place")] == ["2.2", "3.1"]
 
 
 def test_losing_either_half_battle_skips_the_rest_and_places_no_cubes():
-    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}, {"space": "3.1", "cubes": 3}],
-                            top=True))
-    finish_turn(game, {"player_ship": "2.2", "player_mode": True, "island_check": ["none", "fort"],
-                       "top_check": False, "battle": "you_won"})
+    game = new_game(
+        section(influence=[{"space": "2.2", "cubes": 2}, {"space": "3.1", "cubes": 3}], top=True)
+    )
+    finish_turn(
+        game,
+        {
+            "player_ship": "2.2",
+            "player_mode": True,
+            "island_check": ["none", "fort"],
+            "top_check": False,
+            "battle": "you_won",
+        },
+    )
     assert [b.params["target"] for b in steps(game, "battle")] == ["ship"]
     assert "place" not in kinds(game)
     assert any("skips its other battles" in n for n in notes(game))
@@ -164,13 +184,21 @@ def test_on_your_turn_you_may_battle_its_ship_which_defends_with_four_cannons_in
 
 
 def test_on_your_turn_you_may_attack_its_fort_and_take_its_island():
-    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}],
-                            effects=[{"type": "build", "building": "fort"}]))
+    game = new_game(
+        section(
+            influence=[{"space": "2.2", "cubes": 2}],
+            effects=[{"type": "build", "building": "fort"}],
+        )
+    )
     finish_turn(game, {"place": True})
     assert game.state.islands == {"2.2": ["fort"]}
-    play(game, {"your_turn": ["building", "end"], "pick_island": "2.2", "attack_building": "fort"},
-         until=lambda p: p.step.kind == "your_turn" and p.step.params == {} and
-         game.state.islands["2.2"] == [])
+    play(
+        game,
+        {"your_turn": ["building", "end"], "pick_island": "2.2", "attack_building": "fort"},
+        until=lambda p: (
+            p.step.kind == "your_turn" and p.step.params == {} and game.state.islands["2.2"] == []
+        ),
+    )
     assert game.state.islands == {"2.2": []}
     game.answer("island")
     game.answer("2.2")

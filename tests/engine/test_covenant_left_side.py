@@ -16,18 +16,30 @@ def claim(answer: str, *, saga: bool = False, seed: int = 1, pile: int = 0):
 
 
 def test_left_side_resolves_in_order_before_the_right_side():
-    game = new_game(section(
-        advancements=["1.1"], influence=[{"space": "2.2", "cubes": 2}], end="3.3",
-        top=True, bottom=True,
-        effects=[{"type": "coins", "amount": 2}, {"type": "repair", "amount": 1}],
-    ))
+    game = new_game(
+        section(
+            advancements=["1.1"],
+            influence=[{"space": "2.2", "cubes": 2}],
+            end="3.3",
+            top=True,
+            bottom=True,
+            effects=[{"type": "coins", "amount": 2}, {"type": "repair", "amount": 1}],
+        )
+    )
     assert kinds(game) == [
-        "reveal", "player_ship",
-        "explore", "claim",  # 1. claim advancements
-        "explore", "island_check", "explore", "island_check",  # what lies where it acts
-        "top_check", "bottom_check",  # facts the conditional icons need
+        "reveal",
+        "player_ship",
+        "explore",
+        "claim",  # 1. claim advancements
+        "explore",
+        "island_check",
+        "explore",
+        "island_check",  # what lies where it acts
+        "top_check",
+        "bottom_check",  # facts the conditional icons need
         "plan",  # 2. influence, 3. end position, 4. conditionals (inserted)
-        "effect_coins", "effect_repair",  # right side, in printed order
+        "effect_coins",
+        "effect_repair",  # right side, in printed order
         "end_of_turn",
     ]
     finish_turn(game, {"top_check": True, "bottom_check": False})
@@ -164,8 +176,11 @@ def test_bottom_conditional_places_two_cubes_on_the_island_with_most_coins():
 
 def test_bottom_conditional_ignores_an_island_where_you_are_in_pirate_mode():
     game = new_game(section(bottom=True))
-    pending = play(game, {"player_ship": "3.1", "player_mode": True, "bottom_check": True},
-                   until="bottom_target")
+    pending = play(
+        game,
+        {"player_ship": "3.1", "player_mode": True, "bottom_check": True},
+        until="bottom_target",
+    )
     assert "3.1" not in pending.question.spaces
     assert "H" not in pending.question.spaces
 

@@ -17,7 +17,9 @@ def test_coins_effect_gains_that_many_coins():
 
 
 def test_one_coin_for_every_two_mercantile_advancements_rounded_down():
-    game = new_game(section(advancements=["1.1", "1.2"], effects=[{"type": "coins_per_mercantile"}]))
+    game = new_game(
+        section(advancements=["1.1", "1.2"], effects=[{"type": "coins_per_mercantile"}])
+    )
     game.correct("mercantile", 3)  # it already had 3
     finish_turn(game, {"claim": "mercantile"})  # +2 → 5 in the pile
     assert game.state.mercantile == 5
@@ -30,8 +32,9 @@ def test_ship_upgrade_gives_the_tile_shown_with_its_cannons():
 
 
 def test_ship_upgrade_gives_any_tile_of_the_same_level_when_that_one_is_gone():
-    game = right({"type": "upgrade", "level": 2, "cannons": 1},
-                 effect_upgrade="other", upgrade_substitute=2)
+    game = right(
+        {"type": "upgrade", "level": 2, "cannons": 1}, effect_upgrade="other", upgrade_substitute=2
+    )
     assert [(u.level, u.cannons) for u in game.state.upgrades] == [(2, 2)]
 
 
@@ -47,15 +50,23 @@ def test_repair_removes_that_much_damage_or_as_much_as_possible():
 
 
 def test_a_building_goes_on_its_only_island_without_asking():
-    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}],
-                            effects=[{"type": "build", "building": "fort"}]))
+    game = new_game(
+        section(
+            influence=[{"space": "2.2", "cubes": 2}],
+            effects=[{"type": "build", "building": "fort"}],
+        )
+    )
     finish_turn(game, {"place": True})
     assert game.state.islands == {"2.2": ["fort"]}
 
 
 def test_a_building_goes_on_the_highest_value_island_without_one_the_player_chooses_ties():
-    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}, {"space": "3.3", "cubes": 2}],
-                            effects=[{"type": "build", "building": "garrison"}]))
+    game = new_game(
+        section(
+            influence=[{"space": "2.2", "cubes": 2}, {"space": "3.3", "cubes": 2}],
+            effects=[{"type": "build", "building": "garrison"}],
+        )
+    )
     pending = play(game, {"place": True}, until="build_place")
     assert set(pending.question.spaces) == {"2.2", "3.3"}
     assert "highest combined coin and cargo production" in str(pending.detail)
@@ -77,8 +88,11 @@ def test_no_building_when_it_controls_no_island():
 
 
 def test_production_asks_the_goods_of_its_best_island_and_converts_cargo():
-    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}],
-                            effects=[{"type": "produce", "islands": 2}]))
+    game = new_game(
+        section(
+            influence=[{"space": "2.2", "cubes": 2}], effects=[{"type": "produce", "islands": 2}]
+        )
+    )
     finish_turn(game, {"place": True, "produce_coins": 2, "produce_cargo": 4})
     assert (game.state.coins, game.state.cargo) == (15 + 2 + 1, 1)
     assert "both produce once" in str(game.step_title(steps(game, "effect_produce")[0]))
@@ -125,9 +139,12 @@ def test_no_merchant_ship_no_effect():
 
 
 def test_if_at_least_n_cubes_is_decided_from_its_cannon_count():
-    effect = {"type": "if_cannons", "at_least": 3,
-              "then": [{"type": "coins", "amount": 3}, {"type": "attack"}],
-              "otherwise": [{"type": "coins", "amount": 1}]}
+    effect = {
+        "type": "if_cannons",
+        "at_least": 3,
+        "then": [{"type": "coins", "amount": 3}, {"type": "attack"}],
+        "otherwise": [{"type": "coins", "amount": 1}],
+    }
     weak = right(effect)
     assert weak.state.coins == 16 and "battle" not in kinds(weak)
     strong = new_game(section(effects=[effect]))
@@ -137,8 +154,11 @@ def test_if_at_least_n_cubes_is_decided_from_its_cannon_count():
 
 
 def test_after_turn_placement_is_reminded_at_the_end_and_collected_next_turn():
-    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}],
-                            effects=[{"type": "after_turn", "coins": 2}]))
+    game = new_game(
+        section(
+            influence=[{"space": "2.2", "cubes": 2}], effects=[{"type": "after_turn", "coins": 2}]
+        )
+    )
     finish_turn(game, {"place": True, "collect_coins": 0})
     assert kinds(game)[-1] == "after_turn_place"
     assert game.state.placed_last_turn == [{"coins": 2, "cargo": 0}]

@@ -11,7 +11,8 @@ from .helpers import finish_turn, new_game, next_covenant_turn, play
 def covenant_cards(game) -> list[tuple[str, str, int, bool]]:
     return [
         (c.header["card"], c.header["side"], c.header["section"], c.header["bonus"])
-        for c in game.checklists if c.header["kind"] == "covenant"
+        for c in game.checklists
+        if c.header["kind"] == "covenant"
     ]
 
 
@@ -88,8 +89,14 @@ def test_extreme_adds_a_bonus_card_after_every_third_card_with_the_same_section(
     play_turns(game, 7)
     cards = covenant_cards(game)
     assert [(s, bonus) for _, _, s, bonus in cards] == [
-        (1, False), (1, False), (1, False), (1, True),
-        (2, False), (2, False), (2, False), (2, True),
+        (1, False),
+        (1, False),
+        (1, False),
+        (1, True),
+        (2, False),
+        (2, False),
+        (2, False),
+        (2, True),
         (3, False),
     ]
     # the bonus card is not a turn: the turn after it is still turn 4
@@ -121,4 +128,8 @@ def test_a_game_plays_to_its_score_sheet():
     play(game, {"your_turn": ["achievement", "end"], "player_achievements": 4})
     assert game.over
     assert [c.header["kind"] for c in game.checklists] == [
-        "covenant", "player", "covenant", "scoring"]
+        "covenant",
+        "player",
+        "covenant",
+        "scoring",
+    ]

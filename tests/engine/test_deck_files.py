@@ -13,8 +13,9 @@ from .decks import deck, section
 
 
 def broken(change) -> dict:
-    data = deck(section(influence=[{"space": "2.2", "cubes": 2}],
-                        effects=[{"type": "coins", "amount": 2}]))
+    data = deck(
+        section(influence=[{"space": "2.2", "cubes": 2}], effects=[{"type": "coins", "amount": 2}])
+    )
     change(data)
     return data
 
@@ -28,22 +29,41 @@ def test_a_good_deck_passes():
     assert validate_deck(copy.deepcopy(data)) == data
 
 
-@pytest.mark.parametrize(("change", "expected"), [
-    (lambda d: d.update(version=2), "unsupported deck file version 2"),
-    (lambda d: d.update(format="tarot"), "not a Botdeck deck file"),
-    (lambda d: d["cards"][3]["sides"]["normal"]["sections"][0].pop("end"),
-     "card 04, normal side, section 1, field 'the card itself'"),
-    (lambda d: d["cards"][1]["sides"]["hard"]["sections"][0]["effects"].append({"type": "kraken"}),
-     "card 02, hard side, section 1, field 'effects.1.type'"),
-    (lambda d: d["cards"][0]["sides"]["normal"]["sections"][0]["effects"][0].update(amount=-1),
-     "card 01, normal side, section 1, field 'effects.0.amount'"),
-    (lambda d: d["cards"][5]["sides"]["normal"]["sections"][0]["influence"][0].update(space="6.1"),
-     "card 06, normal side, section 1, field 'influence': space 6.1 is off the board"),
-    (lambda d: d["cards"][5]["sides"]["normal"]["sections"][0].update(end="1.4"),
-     "card 06, normal side, section 1, field 'end': space 1.4 is off the board"),
-    (lambda d: d["cards"][7].update(id="01"), "card 01 is listed twice"),
-    (lambda d: d["cards"].append("a card"), "card number 19"),
-])
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda d: d.update(version=2), "unsupported deck file version 2"),
+        (lambda d: d.update(format="tarot"), "not a Botdeck deck file"),
+        (
+            lambda d: d["cards"][3]["sides"]["normal"]["sections"][0].pop("end"),
+            "card 04, normal side, section 1, field 'the card itself'",
+        ),
+        (
+            lambda d: d["cards"][1]["sides"]["hard"]["sections"][0]["effects"].append(
+                {"type": "kraken"}
+            ),
+            "card 02, hard side, section 1, field 'effects.1.type'",
+        ),
+        (
+            lambda d: d["cards"][0]["sides"]["normal"]["sections"][0]["effects"][0].update(
+                amount=-1
+            ),
+            "card 01, normal side, section 1, field 'effects.0.amount'",
+        ),
+        (
+            lambda d: d["cards"][5]["sides"]["normal"]["sections"][0]["influence"][0].update(
+                space="6.1"
+            ),
+            "card 06, normal side, section 1, field 'influence': space 6.1 is off the board",
+        ),
+        (
+            lambda d: d["cards"][5]["sides"]["normal"]["sections"][0].update(end="1.4"),
+            "card 06, normal side, section 1, field 'end': space 1.4 is off the board",
+        ),
+        (lambda d: d["cards"][7].update(id="01"), "card 01 is listed twice"),
+        (lambda d: d["cards"].append("a card"), "card number 19"),
+    ],
+)
 def test_a_bad_deck_is_refused_naming_the_card_and_the_field(change, expected):
     with pytest.raises(DeckError) as error:
         validate_deck(broken(change))
@@ -52,9 +72,13 @@ def test_a_bad_deck_is_refused_naming_the_card_and_the_field(change, expected):
 
 def test_the_harbor_cannot_hold_influence_cubes():
     with pytest.raises(DeckError, match="Harbor cannot be used"):
-        validate_deck(broken(
-            lambda d: d["cards"][0]["sides"]["normal"]["sections"][0]["influence"][0].update(space="H")
-        ))
+        validate_deck(
+            broken(
+                lambda d: d["cards"][0]["sides"]["normal"]["sections"][0]["influence"][0].update(
+                    space="H"
+                )
+            )
+        )
 
 
 def test_rows_and_spaces_per_row_come_from_the_deck():

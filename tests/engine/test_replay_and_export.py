@@ -15,14 +15,25 @@ from .decks import section
 from .helpers import finish_turn, new_game
 
 RICH = section(
-    advancements=["1.2", "3.1"], influence=[{"space": "2.2", "cubes": 2}, {"space": "1.1", "cubes": 1}],
-    end="2.2", top=True, bottom=True,
-    effects=[{"type": "coins", "amount": 3}, {"type": "upgrade", "level": 1, "cannons": 1},
-             {"type": "build", "building": "fort"}, {"type": "produce", "islands": 2},
-             {"type": "attack", "bonus": 2, "unless_in_harbor": True},
-             {"type": "if_cannons", "at_least": 3, "then": [{"type": "attack"}],
-              "otherwise": [{"type": "coins", "amount": 1}]},
-             {"type": "after_turn", "coins": 2}],
+    advancements=["1.2", "3.1"],
+    influence=[{"space": "2.2", "cubes": 2}, {"space": "1.1", "cubes": 1}],
+    end="2.2",
+    top=True,
+    bottom=True,
+    effects=[
+        {"type": "coins", "amount": 3},
+        {"type": "upgrade", "level": 1, "cannons": 1},
+        {"type": "build", "building": "fort"},
+        {"type": "produce", "islands": 2},
+        {"type": "attack", "bonus": 2, "unless_in_harbor": True},
+        {
+            "type": "if_cannons",
+            "at_least": 3,
+            "then": [{"type": "attack"}],
+            "otherwise": [{"type": "coins", "amount": 1}],
+        },
+        {"type": "after_turn", "coins": 2},
+    ],
 )
 
 
@@ -37,7 +48,7 @@ def random_answer(game: Game, rng: random.Random):
     if question.kind is Kind.SPACE:
         return rng.choice(question.spaces)
     values = [c.value for c in question.choices]
-    return "end" if "end" in values and rng.random() < .6 else rng.choice(values)
+    return "end" if "end" in values and rng.random() < 0.6 else rng.choice(values)
 
 
 def random_game(seed: int, moves: int, difficulty: str = "extreme") -> Game:
@@ -54,8 +65,11 @@ def random_game(seed: int, moves: int, difficulty: str = "extreme") -> Game:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), moves=st.integers(1, 150),
-       difficulty=st.sampled_from(["normal", "hard", "expert", "extreme"]))
+@given(
+    seed=st.integers(0, 10_000),
+    moves=st.integers(1, 150),
+    difficulty=st.sampled_from(["normal", "hard", "expert", "extreme"]),
+)
 def test_replaying_the_answers_gives_the_same_game_card_for_card(seed, moves, difficulty):
     game = random_game(seed, moves, difficulty)
     again = Game.replay("covenant", game.options, game.seed, game.deck, game.actions)
@@ -96,16 +110,24 @@ def test_an_exported_game_imports_back_to_the_same_game():
     assert copy.export() == game.export()
 
 
-@pytest.mark.parametrize("broken", [
-    "not a dict",
-    {"format": "something else"},
-    {"format": "botdeck-game", "version": 99},
-    {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1, "actions": "x"},
-    {"format": "botdeck-game", "version": 1, "bot": "nobody", "seed": 1, "actions": []},
-    {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": "1", "actions": []},
-    {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1,
-     "actions": [{"answer": "the moon"}]},
-])
+@pytest.mark.parametrize(
+    "broken",
+    [
+        "not a dict",
+        {"format": "something else"},
+        {"format": "botdeck-game", "version": 99},
+        {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1, "actions": "x"},
+        {"format": "botdeck-game", "version": 1, "bot": "nobody", "seed": 1, "actions": []},
+        {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": "1", "actions": []},
+        {
+            "format": "botdeck-game",
+            "version": 1,
+            "bot": "covenant",
+            "seed": 1,
+            "actions": [{"answer": "the moon"}],
+        },
+    ],
+)
 def test_a_broken_game_file_is_refused(broken):
     with pytest.raises(BadGameFile):
         Game.from_export(broken)

@@ -11,7 +11,9 @@ from webapp import games
 from ..engine.decks import deck, section
 
 TEST_SECTION = section(
-    advancements=["1.2"], influence=[{"space": "2.2", "cubes": 2}], end="2.2",
+    advancements=["1.2"],
+    influence=[{"space": "2.2", "cubes": 2}],
+    end="2.2",
     effects=[{"type": "coins", "amount": 3}, {"type": "attack", "bonus": 1}],
 )
 HTMX = {"HX-Request": "true"}
@@ -20,8 +22,9 @@ HTMX = {"HX-Request": "true"}
 @pytest.fixture
 def game_id(app) -> str:
     with app.app_context():
-        return games.create_game("covenant", {"difficulty": "normal"}, name="Test game",
-                                 deck=deck(TEST_SECTION), seed=3)
+        return games.create_game(
+            "covenant", {"difficulty": "normal"}, name="Test game", deck=deck(TEST_SECTION), seed=3
+        )
 
 
 def version_of(html: str) -> int:
@@ -31,5 +34,6 @@ def version_of(html: str) -> int:
 def tap(client, game_id: str, value, version: int | None = None):
     if version is None:
         version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
-    return client.post(f"/g/{game_id}/answer", data={"version": version, "value": value},
-                       headers=HTMX)
+    return client.post(
+        f"/g/{game_id}/answer", data={"version": version, "value": value}, headers=HTMX
+    )

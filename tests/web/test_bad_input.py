@@ -14,15 +14,49 @@ from ..engine.decks import deck
 from .conftest import HTMX, TEST_SECTION
 
 FIELDS = ["version", "value", "field", "bot", "difficulty", "saga", "name", "step"]
-texts = st.text(max_size=40) | st.integers(-10**12, 10**12).map(str) | st.sampled_from(
-    ["0", "1", "H", "2.2", "yes", "no", "done", "end", "coins", "covenant", "normal", "extreme",
-     "battle", "9999999999999999999999", "-1", "1e3", "NaN", "\x00", "é", "%00"])
+texts = (
+    st.text(max_size=40)
+    | st.integers(-(10**12), 10**12).map(str)
+    | st.sampled_from(
+        [
+            "0",
+            "1",
+            "H",
+            "2.2",
+            "yes",
+            "no",
+            "done",
+            "end",
+            "coins",
+            "covenant",
+            "normal",
+            "extreme",
+            "battle",
+            "9999999999999999999999",
+            "-1",
+            "1e3",
+            "NaN",
+            "\x00",
+            "é",
+            "%00",
+        ]
+    )
+)
 forms = st.dictionaries(st.sampled_from(FIELDS) | st.text(max_size=8), texts, max_size=6)
-files = st.one_of(st.none(), st.binary(max_size=300), st.sampled_from([
-    b'{"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1, "actions": []}',
-    b'{"format": "botdeck-deck", "version": 1, "bot": "covenant"}',
-    b"[]", b"null", b'{"name": 5}',
-]))
+files = st.one_of(
+    st.none(),
+    st.binary(max_size=300),
+    st.sampled_from(
+        [
+            b'{"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1,'
+            b' "actions": []}',
+            b'{"format": "botdeck-deck", "version": 1, "bot": "covenant"}',
+            b"[]",
+            b"null",
+            b'{"name": 5}',
+        ]
+    ),
+)
 
 
 @pytest.fixture(scope="module")
@@ -40,21 +74,42 @@ def post_routes(app) -> list[str]:
 def test_every_post_route_is_covered(fuzz_app):
     app, _ = fuzz_app
     assert post_routes(app) == [
-        "/g/<game_id>/answer", "/g/<game_id>/correct", "/g/<game_id>/delete",
-        "/g/<game_id>/redo", "/g/<game_id>/rename", "/g/<game_id>/undo",
-        "/games", "/games/import",
+        "/g/<game_id>/answer",
+        "/g/<game_id>/correct",
+        "/g/<game_id>/delete",
+        "/g/<game_id>/redo",
+        "/g/<game_id>/rename",
+        "/g/<game_id>/undo",
+        "/games",
+        "/games/import",
     ]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(route=st.sampled_from(["/g/<game_id>/answer", "/g/<game_id>/correct",
-                              "/g/<game_id>/redo", "/g/<game_id>/rename", "/g/<game_id>/undo",
-                              "/games", "/games/import", "/g/<game_id>/delete"]),
-       form=forms, upload=files, real_game=st.booleans(), htmx=st.booleans(),
-       game_text=st.text(min_size=1, max_size=30).filter(lambda t: "/" not in t and "?" not in t
-                                                          and "#" not in t))
+@given(
+    route=st.sampled_from(
+        [
+            "/g/<game_id>/answer",
+            "/g/<game_id>/correct",
+            "/g/<game_id>/redo",
+            "/g/<game_id>/rename",
+            "/g/<game_id>/undo",
+            "/games",
+            "/games/import",
+            "/g/<game_id>/delete",
+        ]
+    ),
+    form=forms,
+    upload=files,
+    real_game=st.booleans(),
+    htmx=st.booleans(),
+    game_text=st.text(min_size=1, max_size=30).filter(
+        lambda t: "/" not in t and "?" not in t and "#" not in t
+    ),
+)
 def test_arbitrary_values_at_every_post_route_never_give_a_500(
-        fuzz_app, route, form, upload, real_game, htmx, game_text):
+    fuzz_app, route, form, upload, real_game, htmx, game_text
+):
     app, game_id = fuzz_app
     if route.endswith("/delete") and real_game:
         real_game = False  # keep the game for the other examples

@@ -53,8 +53,10 @@ def test_kill_9_in_the_middle_of_a_stream_of_taps_loses_no_confirmed_tap(server_
         version = 0
         while not stop.is_set():
             try:
-                status, _, _ = post(f"{server_process.url}/g/{game_id}/correct",
-                                    {"version": version, "field": "coins", "value": version + 1})
+                status, _, _ = post(
+                    f"{server_process.url}/g/{game_id}/correct",
+                    {"version": version, "field": "coins", "value": version + 1},
+                )
             except OSError:
                 return  # the server is gone
             if status == 200:

@@ -30,7 +30,8 @@ def test_the_french_catalogue_is_complete_and_keeps_every_placeholder():
 
 def test_the_language_comes_from_the_browser(client, game_id):
     html = client.get(f"/g/{game_id}", headers={"Accept-Language": "fr-FR,fr;q=0.9"}).get_data(
-        as_text=True)
+        as_text=True
+    )
     assert '<html lang="fr">' in html
     assert "Où est votre navire ?" in html
     english = client.get(f"/g/{game_id}", headers={"Accept-Language": "de"}).get_data(as_text=True)

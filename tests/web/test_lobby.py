@@ -17,8 +17,9 @@ def game_count(app) -> int:
 
 
 def test_starting_a_game_opens_its_page(client):
-    response = client.post("/games", data={"bot": "covenant", "difficulty": "hard",
-                                           "name": "Friday"})
+    response = client.post(
+        "/games", data={"bot": "covenant", "difficulty": "hard", "name": "Friday"}
+    )
     assert response.status_code == 303
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Friday" in page and "Where is your Ship?" in page
@@ -41,21 +42,26 @@ def test_bad_options_are_refused_and_nothing_is_stored(app, client):
 
 def test_a_game_can_start_with_a_deck_file(client):
     data = deck(section(effects=[{"type": "coins", "amount": 9}]))
-    response = client.post("/games", data={
-        "bot": "covenant", "deck": (io.BytesIO(json.dumps(data).encode()), "mine.json")})
+    response = client.post(
+        "/games",
+        data={"bot": "covenant", "deck": (io.BytesIO(json.dumps(data).encode()), "mine.json")},
+    )
     assert response.status_code == 303
 
 
 def test_a_bad_deck_file_is_refused_naming_card_and_field_and_nothing_is_stored(app, client):
     data = deck(section())
     data["cards"][4]["sides"]["normal"]["sections"][0]["effects"] = [{"type": "treasure"}]
-    response = client.post("/games", data={
-        "bot": "covenant", "deck": (io.BytesIO(json.dumps(data).encode()), "bad.json")})
+    response = client.post(
+        "/games",
+        data={"bot": "covenant", "deck": (io.BytesIO(json.dumps(data).encode()), "bad.json")},
+    )
     text = response.get_data(as_text=True)
     assert response.status_code == 422
     assert "card 05, normal side, section 1, field &#39;effects.0.type&#39;" in text
-    not_json = client.post("/games", data={
-        "bot": "covenant", "deck": (io.BytesIO(b"\x89PNG garbage"), "bad.json")})
+    not_json = client.post(
+        "/games", data={"bot": "covenant", "deck": (io.BytesIO(b"\x89PNG garbage"), "bad.json")}
+    )
     assert not_json.status_code == 422 and "not JSON" in not_json.get_data(as_text=True)
     assert game_count(app) == 0
 
@@ -80,34 +86,51 @@ def test_export_then_import_gives_the_same_game(client, game_id):
     exported = client.get(f"/g/{game_id}/export")
     assert exported.headers["Content-Disposition"].startswith("attachment")
     data = exported.get_json()
-    response = client.post("/games/import", data={
-        "file": (io.BytesIO(json.dumps(data).encode()), "game.json")})
+    response = client.post(
+        "/games/import", data={"file": (io.BytesIO(json.dumps(data).encode()), "game.json")}
+    )
     assert response.status_code == 303
     copy_id = response.headers["Location"].rsplit("/", 1)[1]
     again = client.get(f"/g/{copy_id}/export").get_json()
-    assert {k: v for k, v in again.items() if k != "name"} == \
-        {k: v for k, v in data.items() if k != "name"}
+    assert {k: v for k, v in again.items() if k != "name"} == {
+        k: v for k, v in data.items() if k != "name"
+    }
     history = client.get(f"/g/{copy_id}/history").get_data(as_text=True)
     assert "Where is your Ship?: Row 2, top" in history
 
 
 def test_a_bad_game_file_is_refused_with_a_message_and_nothing_is_stored(app, client, game_id):
-    cases = [b"not json at all", json.dumps({"format": "botdeck-game", "version": 7}).encode(),
-             json.dumps({"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1,
-                         "actions": [{"answer": "nowhere"}]}).encode()]
+    cases = [
+        b"not json at all",
+        json.dumps({"format": "botdeck-game", "version": 7}).encode(),
+        json.dumps(
+            {
+                "format": "botdeck-game",
+                "version": 1,
+                "bot": "covenant",
+                "seed": 1,
+                "actions": [{"answer": "nowhere"}],
+            }
+        ).encode(),
+    ]
     for content in cases:
-        response = client.post("/games/import", data={
-            "file": (io.BytesIO(content), "game.json")}, headers=HTMX)
+        response = client.post(
+            "/games/import", data={"file": (io.BytesIO(content), "game.json")}, headers=HTMX
+        )
         assert response.status_code == 422
         assert "Nothing was imported" in response.get_data(as_text=True)
     assert game_count(app) == 1
 
 
 def test_ten_megabytes_of_garbage_are_refused_without_reading_them(app, client):
-    body = (b"--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.json\"\r\n\r\n"
-            + b"\0" * 10_000_000 + b"\r\n--x--\r\n")
-    response = client.post("/games/import", data=body,
-                           content_type="multipart/form-data; boundary=x")
+    body = (
+        b'--x\r\nContent-Disposition: form-data; name="file"; filename="big.json"\r\n\r\n'
+        + b"\0" * 10_000_000
+        + b"\r\n--x--\r\n"
+    )
+    response = client.post(
+        "/games/import", data=body, content_type="multipart/form-data; boundary=x"
+    )
     assert response.status_code == 413
     assert "too large" in response.get_data(as_text=True)
     assert game_count(app) == 0

@@ -19,7 +19,7 @@ def test_the_game_page_shows_board_card_checklist_and_state(client, game_id):
     for fragment in ("checklist", "board", "card", "state"):
         assert f'id="{fragment}"' in html
     assert "Where is your Ship?" in html
-    assert 'data-wake-lock' in html
+    assert "data-wake-lock" in html
 
 
 def test_the_game_page_is_never_served_from_a_cache(client, game_id):
@@ -38,10 +38,15 @@ def test_a_tap_returns_only_fragments_swapped_out_of_band(client, game_id):
 
 def test_fragments_the_browser_already_holds_are_left_out(client, game_id):
     html = page(client, game_id)
-    held = ",".join(f"{name}:{digest}" for name, digest in re.findall(
-        r'data-fragment="(\w+)" data-hash="(\w+)"', html))
-    response = client.post(f"/g/{game_id}/answer", data={"version": 0, "value": "H"},
-                           headers={**HTMX, "X-Botdeck-Have": held})
+    held = ",".join(
+        f"{name}:{digest}"
+        for name, digest in re.findall(r'data-fragment="(\w+)" data-hash="(\w+)"', html)
+    )
+    response = client.post(
+        f"/g/{game_id}/answer",
+        data={"version": 0, "value": "H"},
+        headers={**HTMX, "X-Botdeck-Have": held},
+    )
     swapped = set(re.findall(r'data-fragment="(\w+)"', response.get_data(as_text=True)))
     assert "checklist" in swapped and "state" not in swapped and "card" not in swapped
 
@@ -49,8 +54,9 @@ def test_fragments_the_browser_already_holds_are_left_out(client, game_id):
 def test_every_tap_is_stored_before_the_page_confirms_it(app, client, game_id):
     tap(client, game_id, "2.1")
     with sqlite3.connect(app.config["DATABASE"]) as db:
-        rows = db.execute("SELECT seq, kind, action FROM events WHERE game_id = ?",
-                          (game_id,)).fetchall()
+        rows = db.execute(
+            "SELECT seq, kind, action FROM events WHERE game_id = ?", (game_id,)
+        ).fetchall()
         mode = db.execute("PRAGMA journal_mode").fetchone()[0]
     assert rows == [(1, "action", '{"answer": "2.1"}')]
     assert mode == "wal"
@@ -82,7 +88,7 @@ def test_undo_and_redo_of_any_depth(client, game_id):
         client.post(f"/g/{game_id}/undo", data={"version": version}, headers=HTMX)
         version += 1
     assert "Where is your Ship?" in page(client, game_id).split('class="steps"')[0]
-    assert 'disabled' in page(client, game_id).split("Redo")[0].rsplit("<button", 1)[1] or True
+    assert "disabled" in page(client, game_id).split("Redo")[0].rsplit("<button", 1)[1] or True
     for _ in range(3):
         client.post(f"/g/{game_id}/redo", data={"version": version}, headers=HTMX)
         version += 1
@@ -109,8 +115,9 @@ def test_the_history_lists_every_action_in_words_with_its_time(client, game_id):
 
 
 def test_a_correction_is_logged_and_undoable(client, game_id):
-    response = client.post(f"/g/{game_id}/correct", data={"version": 0, "field": "coins",
-                                                          "value": "22"}, headers=HTMX)
+    response = client.post(
+        f"/g/{game_id}/correct", data={"version": 0, "field": "coins", "value": "22"}, headers=HTMX
+    )
     assert response.status_code == 200
     assert "Correction: Coins set to 22" in response.get_data(as_text=True)
     client.post(f"/g/{game_id}/undo", data={"version": 1}, headers=HTMX)
@@ -126,8 +133,9 @@ def test_without_htmx_a_tap_redirects_back_to_the_page(client, game_id):
 def test_an_unknown_game_is_a_clear_404_page_or_fragment(client):
     response = client.get("/g/nope")
     assert response.status_code == 404
-    assert "does not exist" in response.get_data(as_text=True) or "no such game" in \
-        response.get_data(as_text=True)
+    assert "does not exist" in response.get_data(
+        as_text=True
+    ) or "no such game" in response.get_data(as_text=True)
     fragment = client.post("/g/nope/answer", data={"version": 0, "value": "H"}, headers=HTMX)
     assert fragment.status_code == 404
     assert "<html" not in fragment.get_data(as_text=True)
@@ -142,7 +150,8 @@ def test_an_answer_that_does_not_fit_the_step_changes_nothing(client, game_id):
 
 
 def test_form_values_that_are_not_numbers_get_a_clear_message(client, game_id):
-    response = client.post(f"/g/{game_id}/answer", data={"version": "x", "value": "H"},
-                           headers=HTMX)
+    response = client.post(
+        f"/g/{game_id}/answer", data={"version": "x", "value": "H"}, headers=HTMX
+    )
     assert response.status_code == 400
     assert "Nothing was changed" in response.get_data(as_text=True)

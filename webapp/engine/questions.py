@@ -66,9 +66,7 @@ class Question:
             except ValueError:
                 raise InvalidAnswer("the answer must be a whole number") from None
             if not self.minimum <= value <= self.maximum:
-                raise InvalidAnswer(
-                    f"the number must be between {self.minimum} and {self.maximum}"
-                )
+                raise InvalidAnswer(f"the number must be between {self.minimum} and {self.maximum}")
             return value
         if self.kind is Kind.CHOICE:
             if any(raw == choice.value for choice in self.choices):

@@ -8,8 +8,9 @@ catalogue.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Union
+from typing import Any, Union
 
 Param = Union[int, str, "Msg"]
 
@@ -48,9 +49,7 @@ class Msg:
             data["plural"] = self.plural
             data["count"] = self.count
         if self.params:
-            data["params"] = {
-                k: v.to_json() if isinstance(v, Msg) else v for k, v in self.params
-            }
+            data["params"] = {k: v.to_json() if isinstance(v, Msg) else v for k, v in self.params}
         return data
 
     @classmethod

@@ -9,7 +9,9 @@ from werkzeug.exceptions import HTTPException
 
 def is_htmx() -> bool:
     # A boosted request wants a whole page (django-htmx's rule).
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+    return (
+        request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+    )
 
 
 def error_page(status: int, message: str) -> tuple[str, int, dict[str, str]]:
@@ -32,10 +34,17 @@ def init_app(app: Flask) -> None:
     def http_error(error: HTTPException) -> tuple[str, int, dict[str, str]]:
         status = error.code or 500
         text = messages.get(status)
-        return error_page(status, text() if text else _("Something went wrong. Nothing was changed."))
+        return error_page(
+            status, text() if text else _("Something went wrong. Nothing was changed.")
+        )
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[str, int, dict[str, str]]:
         app.logger.exception("unexpected error")
-        return error_page(500, _("Something went wrong on the Botdeck server. Nothing was changed; "
-                                 "reload the page to see the game as it is."))
+        return error_page(
+            500,
+            _(
+                "Something went wrong on the Botdeck server. Nothing was changed; "
+                "reload the page to see the game as it is."
+            ),
+        )

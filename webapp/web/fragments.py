@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import render_template, request
-from markupsafe import Markup
 from jinja2_fragments.flask import render_block
+from markupsafe import Markup
 
 from ..engine import Kind, Msg, Step
 from ..games import OpenGame
@@ -44,19 +44,22 @@ def page_context(opened: OpenGame, **extra: Any) -> dict[str, Any]:
         for index, step in enumerate(checklist.steps):
             kind = game.bot.step_types.get(step.kind)
             automatic = kind is None or kind.automatic
-            steps.append(StepView(
-                step,
-                game.step_title(step),
-                None if automatic or not step.done else _answer_label(opened, step),
-                index == checklist.cursor and not game.over,
-                step.kind in HIDDEN_UNLESS_NOTED and step.done and not step.notes,
-            ))
+            steps.append(
+                StepView(
+                    step,
+                    game.step_title(step),
+                    None if automatic or not step.done else _answer_label(opened, step),
+                    index == checklist.cursor and not game.over,
+                    step.kind in HIDDEN_UNLESS_NOTED and step.done and not step.notes,
+                )
+            )
     extras = None
     if pending is not None:
         view = getattr(game.bot.step_types[pending.step.kind], "view", None)
         extras = view(game.state, pending.step) if view else None
     pickable = (
-        pending.question.spaces if pending is not None and pending.question.kind is Kind.SPACE
+        pending.question.spaces
+        if pending is not None and pending.question.kind is Kind.SPACE
         else ()
     )
     return {

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, current_app, make_response, redirect, request, url_for
 from babel.dates import format_datetime, format_timedelta
+from flask import Blueprint, Flask, current_app, make_response, redirect, request, url_for
 from flask_babel import Babel, get_locale, get_translations
 from werkzeug.wrappers import Response
 
@@ -49,7 +49,7 @@ def when(iso: str) -> str:
 
 def ago(iso: str) -> str:
     """How long ago, in words: "5 minutes ago", « il y a 5 minutes »."""
-    delta = datetime.fromisoformat(iso) - datetime.now(timezone.utc)
+    delta = datetime.fromisoformat(iso) - datetime.now(UTC)
     return format_timedelta(delta, add_direction=True, locale=get_locale())
 
 

@@ -40,8 +40,9 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
         deck = _uploaded_deck()
         game_id = games.create_game(bot_id, options, name=name, deck=deck)
     except DeckFileError as error:
-        return error_page(422, _("This deck file cannot be used: %(why)s. Nothing was stored.",
-                                 why=str(error)))
+        return error_page(
+            422, _("This deck file cannot be used: %(why)s. Nothing was stored.", why=str(error))
+        )
     except (UnknownBot, ValueError) as error:
         return error_page(422, _("This game cannot start: %(why)s", why=str(error)))
     return redirect(url_for("play.page", game_id=game_id), code=303)
@@ -76,15 +77,18 @@ def import_file() -> BaseResponse | tuple[str, int, dict[str, str]]:
     try:
         data = json.loads(upload.read().decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        return error_page(422, _("This file is not a Botdeck game file (it is not JSON). "
-                                 "Nothing was imported."))
+        return error_page(
+            422, _("This file is not a Botdeck game file (it is not JSON). Nothing was imported.")
+        )
     name = data.get("name") if isinstance(data, dict) else None
     name = name.strip()[:80] if isinstance(name, str) and name.strip() else _("Imported game")
     try:
         game_id = games.import_game(data, name=name)
     except BadGameFile as error:
-        return error_page(422, _("This game file cannot be imported: %(why)s. Nothing was "
-                                 "imported.", why=str(error)))
+        return error_page(
+            422,
+            _("This game file cannot be imported: %(why)s. Nothing was imported.", why=str(error)),
+        )
     return redirect(url_for("play.page", game_id=game_id), code=303)
 
 

@@ -6,7 +6,6 @@ from typing import Any
 
 from flask import Blueprint, make_response, redirect, render_template, url_for
 from flask_babel import gettext as _
-from werkzeug.wrappers import Response
 
 from .. import db, games
 from ..engine import GameOver, InvalidAnswer
@@ -69,17 +68,24 @@ def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> A
     except games.GameNotFound:
         return error_page(404, _("There is no such game: it may have been deleted."))
     except db.StaleVersion:
-        notice, status = _("Already resolved on another device: here is the game as it is now."), 409
+        notice, status = (
+            _("Already resolved on another device: here is the game as it is now."),
+            409,
+        )
     except games.NothingToUndo:
         notice = _("There is nothing to undo or redo.")
     except GameOver:
         notice = _("The game is over.")
     except InvalidAnswer as error:
-        notice, status = _("That answer does not fit this step (%(why)s). Nothing was changed.",
-                           why=str(error)), 422
+        notice, status = (
+            _("That answer does not fit this step (%(why)s). Nothing was changed.", why=str(error)),
+            422,
+        )
     except ValueError as error:
-        notice, status = _("That change cannot be made (%(why)s). Nothing was changed.",
-                           why=str(error)), 422
+        notice, status = (
+            _("That change cannot be made (%(why)s). Nothing was changed.", why=str(error)),
+            422,
+        )
     if not is_htmx():
         return redirect(url_for("play.page", game_id=game_id), code=303)
     opened = opened or _open(game_id)
@@ -96,5 +102,6 @@ def history(game_id: str) -> Any:
     opened = _open(game_id)
     if opened is None:
         return error_page(404, _("There is no such game: it may have been deleted."))
-    return render_template("game/history.html", opened=opened,
-                           events=list(reversed(db.events(game_id))))
+    return render_template(
+        "game/history.html", opened=opened, events=list(reversed(db.events(game_id)))
+    )

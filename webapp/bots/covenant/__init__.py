@@ -87,7 +87,9 @@ class CovenantBot(Bot[CovenantState]):
         return CovenantState.from_json(data)
 
     def corrections(self, state: CovenantState) -> list[Correction]:
-        return [Correction(field, label, 0, maximum) for field, (label, maximum) in CORRECTIONS.items()]
+        return [
+            Correction(field, label, 0, maximum) for field, (label, maximum) in CORRECTIONS.items()
+        ]
 
     def correct(self, state: CovenantState, field: str, value: int) -> None:
         if field in ("legendary", "expert_sailors", "explorer"):

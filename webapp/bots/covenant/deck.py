@@ -56,7 +56,7 @@ def validate_deck(deck: Any) -> dict[str, Any]:
         raise DeckError(_describe_schema_error(deck, _deepest(errors[0])))
     layout = Layout(tuple(deck["layout"]["rows"]))
     seen: set[str] = set()
-    for index, card in enumerate(deck["cards"]):
+    for card in deck["cards"]:
         where = f"card {card['id']}"
         if card["id"] in seen:
             raise DeckError(f"{where} is listed twice (field 'id')")
@@ -119,7 +119,9 @@ class Layout:
         return 1 <= row <= len(self.rows) and 1 <= index <= self.rows[row - 1]
 
     def ocean_spaces(self) -> list[str]:
-        return [f"{r}.{s}" for r, count in enumerate(self.rows, start=1) for s in range(1, count + 1)]
+        return [
+            f"{r}.{s}" for r, count in enumerate(self.rows, start=1) for s in range(1, count + 1)
+        ]
 
     def all_spaces(self) -> list[str]:
         return [HARBOR, *self.ocean_spaces()]

@@ -47,7 +47,11 @@ def attack_flag_on_right(state: CovenantState, effects: list[dict[str, Any]]) ->
             if not (effect.get("unless_in_harbor") and facts.player_space == HARBOR):
                 return True
         elif kind == "if_cannons":
-            branch = effect["then"] if cannons_reach(state, effect, extra_cannons) else effect["otherwise"]
+            branch = (
+                effect["then"]
+                if cannons_reach(state, effect, extra_cannons)
+                else effect["otherwise"]
+            )
             if attack_flag_on_right(state, branch):
                 return True
     return False
@@ -121,50 +125,100 @@ def resolution_steps(
         # Cannons amount (rounded up). If the Covenant wins, it then battles your
         # Fort/Garrison with the other half (also rounded up). If it loses either
         # battle, it skips all future battles that turn and does not place the cubes."
+        assert chosen is not None
         pirate_entry = next(e for e in placements.entries if e.outcome == "pirate")
         building_entry = next(e for e in placements.entries if e.space == chosen)
-        steps.append(new(
-            "battle", target="ship", why="pirate_place", space=pirate_entry.space,
-            bonus=0, halved=True, defending=False, group="double", places=[], garrison=False,
-        ))
-        steps.append(new(
-            "battle", target="building", why="building", space=chosen, bonus=0, halved=True,
-            defending=False, group="double",
-            places=[place_params(pirate_entry), place_params(building_entry)],
-            garrison=facts.islands.get(chosen) in (GARRISON, BOTH),
-        ))
+        steps.append(
+            new(
+                "battle",
+                target="ship",
+                why="pirate_place",
+                space=pirate_entry.space,
+                bonus=0,
+                halved=True,
+                defending=False,
+                group="double",
+                places=[],
+                garrison=False,
+            )
+        )
+        steps.append(
+            new(
+                "battle",
+                target="building",
+                why="building",
+                space=chosen,
+                bonus=0,
+                halved=True,
+                defending=False,
+                group="double",
+                places=[place_params(pirate_entry), place_params(building_entry)],
+                garrison=facts.islands.get(chosen) in (GARRISON, BOTH),
+            )
+        )
 
     def emit(entry: Entry) -> None:
         nonlocal ship_battle_emitted, double_emitted
         if entry.outcome.startswith("skip:"):
-            steps.append(new("skip_place", space=entry.space, cubes=entry.cubes,
-                             reason=entry.outcome[5:]))
+            steps.append(
+                new("skip_place", space=entry.space, cubes=entry.cubes, reason=entry.outcome[5:])
+            )
         elif entry.outcome == "place":
             steps.append(new("place", **place_params(entry)))
         elif double:
             if entry.outcome == "building" and entry.space != chosen:
-                steps.append(new("skip_place", space=entry.space, cubes=entry.cubes,
-                                 reason="one_building_battle"))
+                steps.append(
+                    new(
+                        "skip_place",
+                        space=entry.space,
+                        cubes=entry.cubes,
+                        reason="one_building_battle",
+                    )
+                )
             elif not double_emitted:
                 double_emitted = ship_battle_emitted = True
                 emit_double()
         elif entry.outcome == "building":
             if entry.space != chosen:
-                steps.append(new("skip_place", space=entry.space, cubes=entry.cubes,
-                                 reason="one_building_battle"))
+                steps.append(
+                    new(
+                        "skip_place",
+                        space=entry.space,
+                        cubes=entry.cubes,
+                        reason="one_building_battle",
+                    )
+                )
             else:
-                steps.append(new(
-                    "battle", target="building", why="building", space=entry.space, bonus=0,
-                    halved=False, defending=False, group=None, places=[place_params(entry)],
-                    garrison=facts.islands.get(entry.space) in (GARRISON, BOTH),
-                ))
+                steps.append(
+                    new(
+                        "battle",
+                        target="building",
+                        why="building",
+                        space=entry.space,
+                        bonus=0,
+                        halved=False,
+                        defending=False,
+                        group=None,
+                        places=[place_params(entry)],
+                        garrison=facts.islands.get(entry.space) in (GARRISON, BOTH),
+                    )
+                )
         else:  # a battle against your Ship in Pirate mode
             ship_battle_emitted = True
-            steps.append(new(
-                "battle", target="ship", why="pirate_place", space=entry.space, bonus=0,
-                halved=False, defending=False, group=None, places=[place_params(entry)],
-                garrison=False,
-            ))
+            steps.append(
+                new(
+                    "battle",
+                    target="ship",
+                    why="pirate_place",
+                    space=entry.space,
+                    bonus=0,
+                    halved=False,
+                    defending=False,
+                    group=None,
+                    places=[place_params(entry)],
+                    garrison=False,
+                )
+            )
 
     for entry in placements.entries:
         if entry.source == "card":
@@ -172,17 +226,37 @@ def resolution_steps(
     # 3. The end turn position: "The Covenant will battle your Ship if you are in
     # Pirate mode on a space where it is designated to ... end its turn".
     if placements.end_pirate and not ship_battle_emitted:
-        steps.append(new(
-            "battle", target="ship", why="pirate_end", space=section["end"], bonus=0,
-            halved=False, defending=False, group=None, places=[], garrison=False,
-        ))
+        steps.append(
+            new(
+                "battle",
+                target="ship",
+                why="pirate_end",
+                space=section["end"],
+                bonus=0,
+                halved=False,
+                defending=False,
+                group=None,
+                places=[],
+                garrison=False,
+            )
+        )
     steps.append(new("end_position", space=section["end"]))
     # 4. Conditional effects: the top icon, then the bottom icon.
     if placements.top_attack:
-        steps.append(new(
-            "battle", target="ship", why="top", space=facts.player_space or HARBOR, bonus=0,
-            halved=False, defending=False, group=None, places=[], garrison=False,
-        ))
+        steps.append(
+            new(
+                "battle",
+                target="ship",
+                why="top",
+                space=facts.player_space or HARBOR,
+                bonus=0,
+                halved=False,
+                defending=False,
+                group=None,
+                places=[],
+                garrison=False,
+            )
+        )
     for entry in placements.entries:
         if entry.source == "bottom":
             emit(entry)

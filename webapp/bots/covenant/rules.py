@@ -46,7 +46,10 @@ def covenant_cannons(
         lines.append((msg("Its buildings on this space"), buildings))
     if state.pirate_strength // 2:
         lines.append(
-            (msg("1 per 2 cannons or battle abilities in its Pirate pile"), state.pirate_strength // 2)
+            (
+                msg("1 per 2 cannons or battle abilities in its Pirate pile"),
+                state.pirate_strength // 2,
+            )
         )
     if bonus:
         lines.append((msg("Attack Flag bonus this battle"), bonus))
@@ -121,7 +124,9 @@ def claim_achievements(state: CovenantState) -> list[Msg]:
     for name in achievements_met(state):
         if name not in state.claimed:
             state.claimed.append(name)
-            notes.append(msg("The Covenant claims the {name} achievement.", name=ACHIEVEMENT_NAMES[name]))
+            notes.append(
+                msg("The Covenant claims the {name} achievement.", name=ACHIEVEMENT_NAMES[name])
+            )
     # Solo rulebook, "Achievements": if the Covenant claims a fourth achievement
     # first, it has triggered the end of the game.
     if len(state.claimed) >= 4 and state.end_by is None:

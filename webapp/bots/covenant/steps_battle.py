@@ -32,24 +32,29 @@ class Battle(CovenantStep):
             return msg("You attack the Covenant's ship on {space}", space=space)
         if why == "flag":
             if p["bonus"]:
-                return msg("Attack Flag: the Covenant attacks your Ship, +{bonus} cubes this battle",
-                           bonus=p["bonus"])
+                return msg(
+                    "Attack Flag: the Covenant attacks your Ship, +{bonus} cubes this battle",
+                    bonus=p["bonus"],
+                )
             return msg("Attack Flag: the Covenant attacks your Ship")
         if why == "top":
             return msg("You carry 3 or more coins: the Covenant attacks your Ship")
         if why == "pirate_place":
             return msg("The Covenant battles your Ship in Pirate mode on {space}", space=space)
         if why == "pirate_end":
-            return msg("It ends its turn where your Ship is in Pirate mode: battle on {space}",
-                       space=space)
+            return msg(
+                "It ends its turn where your Ship is in Pirate mode: battle on {space}", space=space
+            )
         return msg("The Covenant battles your Fort or Garrison on {space}", space=space)
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         p = step.params
         cannons = battle_cannons(state, step)
         if p["halved"] and p["target"] == "ship":
-            lead = msg("Your Ship first, with half its cannons; then your Fort or Garrison "
-                       "with the other half. Losing either ends its battles this turn.")
+            lead = msg(
+                "Your Ship first, with half its cannons; then your Fort or Garrison "
+                "with the other half. Losing either ends its battles this turn."
+            )
         elif p["halved"]:
             lead = msg("Now your Fort or Garrison, with the other half of its cannons.")
         elif p["target"] == "ship" and p["why"] != "player":
@@ -95,9 +100,10 @@ class Battle(CovenantStep):
             if value == "covenant_sank_you":
                 # "Terror of the Sea: If the Covenant ever sinks you, it claims this"
                 state.sank_you = True
-            follow += [new(
-                "place", space=e["space"], cubes=e["cubes"], source=e["source"]
-            ) for e in p["places"]]
+            follow += [
+                new("place", space=e["space"], cubes=e["cubes"], source=e["source"])
+                for e in p["places"]
+            ]
             follow.append(new("plunder"))
             if state.damage < 4:
                 follow.append(new("battle_damage"))
@@ -121,8 +127,12 @@ class Battle(CovenantStep):
             # a battle with your Garrison, never the 5th this way.
             ctx.note(garrison_damage(state))
         if value == "covenant_won":
-            ctx.insert(*[new("place", space=e["space"], cubes=e["cubes"], source=e["source"])
-                         for e in p["places"]])
+            ctx.insert(
+                *[
+                    new("place", space=e["space"], cubes=e["cubes"], source=e["source"])
+                    for e in p["places"]
+                ]
+            )
         else:
             ctx.note(msg("It lost: it does not place those cubes."))
             self._lost(state, step, ctx)
@@ -178,8 +188,13 @@ class PlunderCargo(CovenantStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         converted = state.add_cargo(value)
         if converted:
-            ctx.note(nmsg("Its Dock turns cargo into {n} coin.",
-                          "Its Dock turns cargo into {n} coins.", converted))
+            ctx.note(
+                nmsg(
+                    "Its Dock turns cargo into {n} coin.",
+                    "Its Dock turns cargo into {n} coins.",
+                    converted,
+                )
+            )
 
 
 @step_type("plundered")
@@ -222,7 +237,8 @@ class AttackBuilding(CovenantStep):
         buildings = state.islands.get(step.params["space"], [])
         choices = [
             choice(b, msg("You destroyed its {building}", building=BUILDING_NAMES[b]))
-            for b in buildings if b in ("fort", "garrison")
+            for b in buildings
+            if b in ("fort", "garrison")
         ]
         choices.append(choice("held", msg("Its buildings held")))
         return choose(msg("What happened?"), *choices)

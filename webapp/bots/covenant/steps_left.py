@@ -27,24 +27,33 @@ class Reveal(CovenantStep):
         if p["bonus"]:
             return msg(
                 "Bonus card {card}, {side}: same section as the card before it ({section})",
-                card=p["card"], side=side, section=p["section"] + 1,
+                card=p["card"],
+                side=side,
+                section=p["section"] + 1,
             )
         return msg(
             "Card {card}, {side}: turn {turn} uses section {section}",
-            card=p["card"], side=side, turn=p["turn"], section=p["section"] + 1,
+            card=p["card"],
+            side=side,
+            turn=p["turn"],
+            section=p["section"] + 1,
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         if step.params.get("reshuffled"):
-            ctx.note(msg(
-                "The deck had run out: its discards were shuffled into a new deck "
-                "(the rulebook does not say; Botdeck does this)."
-            ))
+            ctx.note(
+                msg(
+                    "The deck had run out: its discards were shuffled into a new deck "
+                    "(the rulebook does not say; Botdeck does this)."
+                )
+            )
         if step.params.get("capped"):
-            ctx.note(msg(
-                "The card prints fewer sections than this turn needs: its last section "
-                "applies (the rulebook does not say; Botdeck does this)."
-            ))
+            ctx.note(
+                msg(
+                    "The card prints fewer sections than this turn needs: its last section "
+                    "applies (the rulebook does not say; Botdeck does this)."
+                )
+            )
 
 
 @step_type("player_ship")
@@ -87,8 +96,10 @@ class Explore(CovenantStep):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("Is the Ocean board at {space} still unexplored?",
-                   space=where(state, step.params["space"]))
+        return msg(
+            "Is the Ocean board at {space} still unexplored?",
+            space=where(state, step.params["space"]),
+        )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         if step.params["space"] not in state.explored:
@@ -98,8 +109,10 @@ class Explore(CovenantStep):
 @step_type("explore_check")
 class ExploreCheck(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("Is the Ocean board at {space} still unexplored?",
-                   space=where(state, step.params["space"]))
+        return msg(
+            "Is the Ocean board at {space} still unexplored?",
+            space=where(state, step.params["space"]),
+        )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         return msg("Asked once per space: Botdeck remembers the answer.")
@@ -113,14 +126,18 @@ class ExploreCheck(CovenantStep):
         state.explored.append(step.params["space"])
         if value:
             state.cubes["explorer"] += 1
-            ctx.note(msg("Reveal that Ocean board as normal. The Covenant places a cube on Explorer."))
+            ctx.note(
+                msg("Reveal that Ocean board as normal. The Covenant places a cube on Explorer.")
+            )
 
 
 @step_type("claim")
 class Claim(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("The Covenant claims the Advancement at {space}",
-                   space=where(state, step.params["space"]))
+        return msg(
+            "The Covenant claims the Advancement at {space}",
+            space=where(state, step.params["space"]),
+        )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         return msg("Take it from the board. What was there?")
@@ -193,7 +210,8 @@ class AdvancementPile(CovenantStep):
     def question(self, state: CovenantState, step: Step) -> Question:
         return number(
             msg("How many cannons and battle abilities does it show?"),
-            step.params["minimum"], 8,
+            step.params["minimum"],
+            8,
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
@@ -276,7 +294,8 @@ def bottom_candidates(state: CovenantState) -> list[str]:
     facts = state.facts
     pirate_island = facts.player_space if facts.pirate else None
     return [
-        s for s in Layout(tuple(state.rows)).ocean_spaces()
+        s
+        for s in Layout(tuple(state.rows)).ocean_spaces()
         if s not in state.islands and s not in state.open_sea and s != pirate_island
     ]
 
@@ -316,12 +335,17 @@ class Plan(CovenantStep):
         placements = plan_placements(state, step.params["section"])
         candidates = placements.building_candidates
         if len(candidates) > 1:
-            ctx.insert(new("pick_building_battle", section=step.params["section"], spaces=candidates))
+            ctx.insert(
+                new("pick_building_battle", section=step.params["section"], spaces=candidates)
+            )
             return
         for line in placements.notes:
             ctx.note(line)
-        ctx.insert(*resolution_steps(state, step.params["section"], placements,
-                                     candidates[0] if candidates else None))
+        ctx.insert(
+            *resolution_steps(
+                state, step.params["section"], placements, candidates[0] if candidates else None
+            )
+        )
 
 
 @step_type("pick_building_battle")
@@ -349,9 +373,13 @@ class PickBuildingBattle(CovenantStep):
 SKIP_REASONS = {
     "sea": msg("Open sea: nothing to place."),
     "harbor": msg("The Harbor: nothing to place."),
-    "one_cube": msg("A single cube where you have a Fort, a Garrison or your Ship in Pirate mode is ignored."),
+    "one_cube": msg(
+        "A single cube where you have a Fort, a Garrison or your Ship in Pirate mode is ignored."
+    ),
     "attacks": msg("It never battles a Fort or Garrison on a turn it attacks you: ignored."),
-    "flag_only": msg("It attacks you with its Attack Flag later, so this battle is not fought: ignored."),
+    "flag_only": msg(
+        "It attacks you with its Attack Flag later, so this battle is not fought: ignored."
+    ),
     "one_building_battle": msg("Only one building battle a turn: ignored."),
 }
 
@@ -362,8 +390,10 @@ class SkipPlace(CovenantStep):
 
     def title(self, state: CovenantState, step: Step) -> Msg:
         return nmsg(
-            "No cube on {space} ({n} printed)", "No cubes on {space} ({n} printed)",
-            step.params["cubes"], space=where(state, step.params["space"]),
+            "No cube on {space} ({n} printed)",
+            "No cubes on {space} ({n} printed)",
+            step.params["cubes"],
+            space=where(state, step.params["space"]),
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
@@ -374,8 +404,10 @@ class SkipPlace(CovenantStep):
 class Place(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return nmsg(
-            "Place {n} influence cube on {space}", "Place {n} influence cubes on {space}",
-            step.params["cubes"], space=where(state, step.params["space"]),
+            "Place {n} influence cube on {space}",
+            "Place {n} influence cubes on {space}",
+            step.params["cubes"],
+            space=where(state, step.params["space"]),
         )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:

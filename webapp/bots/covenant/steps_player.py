@@ -28,8 +28,10 @@ class YourTurn(CovenantStep):
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         if state.end_by == "covenant":
-            return msg("The Covenant triggered the end: play your last turn with the normal "
-                       "last-turn rules, then the game is scored.")
+            return msg(
+                "The Covenant triggered the end: play your last turn with the normal "
+                "last-turn rules, then the game is scored."
+            )
         return msg("Play as usual. Tap anything you do to the Covenant, then end your turn.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
@@ -49,10 +51,20 @@ class YourTurn(CovenantStep):
         follow: list[Step] = []
         if value == "battle":
             # Solo rulebook, "On your turn": you may attack its Ship when on its space.
-            follow.append(new(
-                "battle", target="ship", why="player", space=state.ship, bonus=0, halved=False,
-                defending=True, group=None, places=[], garrison=False,
-            ))
+            follow.append(
+                new(
+                    "battle",
+                    target="ship",
+                    why="player",
+                    space=state.ship,
+                    bonus=0,
+                    halved=False,
+                    defending=True,
+                    group=None,
+                    places=[],
+                    garrison=False,
+                )
+            )
         elif value == "building":
             follow.append(new("pick_island", purpose="building", spaces=fortified_islands(state)))
         elif value == "island":
@@ -97,8 +109,10 @@ class PlayerAchievements(CovenantStep):
         return msg("Your achievements")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        return msg("If you claim a fourth achievement first, the Covenant takes one "
-                   "additional turn and the game ends.")
+        return msg(
+            "If you claim a fourth achievement first, the Covenant takes one "
+            "additional turn and the game ends."
+        )
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return number(msg("How many achievements have you claimed in all?"), 0, 9)
@@ -122,8 +136,10 @@ class FixIsland(CovenantStep):
 @step_type("fix_island_control")
 class FixIslandControl(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("Does the Covenant control the island at {space}?",
-                   space=where(state, step.params["space"]))
+        return msg(
+            "Does the Covenant control the island at {space}?",
+            space=where(state, step.params["space"]),
+        )
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return yes_no(msg("Its island?"))
@@ -142,9 +158,11 @@ class FixIslandControl(CovenantStep):
 @step_type("fix_island_building")
 class FixIslandBuilding(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("Does it have a {building} on {space}?",
-                   building=BUILDING_NAMES[step.params["building"]],
-                   space=where(state, step.params["space"]))
+        return msg(
+            "Does it have a {building} on {space}?",
+            building=BUILDING_NAMES[step.params["building"]],
+            space=where(state, step.params["space"]),
+        )
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return yes_no(msg("Its building?"))
@@ -163,8 +181,10 @@ class ScoreOther(CovenantStep):
         return msg("The Covenant's other end-game coins")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        return msg("Score it as a regular player would (its islands and so on), but without "
-                   "the purple End of Game effects of its Advancements.")
+        return msg(
+            "Score it as a regular player would (its islands and so on), but without "
+            "the purple End of Game effects of its Advancements."
+        )
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return number(msg("How many coins is that?"), 0, 300)
@@ -193,8 +213,11 @@ class ScoreTiebreak(CovenantStep):
         return msg("A tie: who wins the normal tie-breaker?")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        return choose(msg("The tie-breaker goes to…"),
-                      choice("player", msg("You")), choice("covenant", msg("The Covenant")))
+        return choose(
+            msg("The tie-breaker goes to…"),
+            choice("player", msg("You")),
+            choice("covenant", msg("The Covenant")),
+        )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         state.score["tiebreak"] = 1 if value == "player" else 0

@@ -10,11 +10,11 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg, nmsg
 from ...engine.questions import choose, confirm, number, space, yes_no
+from .deck import HARBOR
 from .plan import cannons_reach
 from .rules import add_legendary_cube, covenant_cannons
 from .state import CovenantState, Upgrade
 from .stepkit import BUILDING_NAMES, CovenantStep, choice, new, step_type, where
-from .deck import HARBOR
 
 
 def effect_steps(effects: list[dict[str, Any]]) -> list[Step]:
@@ -49,13 +49,18 @@ class CoinsPerMercantile(CovenantStep):
 class UpgradeEffect(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         p = step.params
-        return nmsg("It gains the level {level} Ship Upgrade shown ({n} cannon)",
-                    "It gains the level {level} Ship Upgrade shown ({n} cannons)",
-                    p["cannons"], level=p["level"])
+        return nmsg(
+            "It gains the level {level} Ship Upgrade shown ({n} cannon)",
+            "It gains the level {level} Ship Upgrade shown ({n} cannons)",
+            p["cannons"],
+            level=p["level"],
+        )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        return msg("Keep the tile by its other components. If that tile is gone, give it "
-                   "any Ship Upgrade tile of the same level.")
+        return msg(
+            "Keep the tile by its other components. If that tile is gone, give it "
+            "any Ship Upgrade tile of the same level."
+        )
 
     def question(self, state: CovenantState, step: Step) -> Question:
         level = step.params["level"]
@@ -73,8 +78,12 @@ class UpgradeEffect(CovenantStep):
         elif value == "other":
             ctx.insert(new("upgrade_substitute", level=p["level"]))
         else:
-            ctx.note(msg("No tile of that level is left: it gains nothing (the rulebook "
-                         "does not say; Botdeck does this)."))
+            ctx.note(
+                msg(
+                    "No tile of that level is left: it gains nothing (the rulebook "
+                    "does not say; Botdeck does this)."
+                )
+            )
 
 
 @step_type("upgrade_substitute")
@@ -128,8 +137,11 @@ class BuildPlace(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         building = BUILDING_NAMES[step.params["building"]]
         if len(step.params["spaces"]) == 1:
-            return msg("Place its {building} on {space}", building=building,
-                       space=where(state, step.params["spaces"][0]))
+            return msg(
+                "Place its {building} on {space}",
+                building=building,
+                space=where(state, step.params["spaces"][0]),
+            )
         return msg("Where does its {building} go?", building=building)
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
@@ -197,8 +209,13 @@ class ProduceCargo(CovenantStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         converted = state.add_cargo(value)
         if converted:
-            ctx.note(nmsg("Its Dock turns cargo into {n} coin.",
-                          "Its Dock turns cargo into {n} coins.", converted))
+            ctx.note(
+                nmsg(
+                    "Its Dock turns cargo into {n} coin.",
+                    "Its Dock turns cargo into {n} coins.",
+                    converted,
+                )
+            )
 
 
 @step_type("effect_expert_sailors")
@@ -232,11 +249,20 @@ class Attack(CovenantStep):
         if step.params.get("unless_in_harbor") and facts.player_space == HARBOR:
             ctx.note(msg("You are in the Harbor: no attack."))
             return
-        ctx.insert(new(
-            "battle", target="ship", why="flag", space=facts.player_space or HARBOR,
-            bonus=step.params.get("bonus", 0), halved=False, defending=False, group=None,
-            places=[], garrison=False,
-        ))
+        ctx.insert(
+            new(
+                "battle",
+                target="ship",
+                why="flag",
+                space=facts.player_space or HARBOR,
+                bonus=step.params.get("bonus", 0),
+                halved=False,
+                defending=False,
+                group=None,
+                places=[],
+                garrison=False,
+            )
+        )
 
 
 @step_type("effect_merchant_ship")
@@ -245,8 +271,10 @@ class MerchantShip(CovenantStep):
         return msg("If there is a Merchant ship on an Ocean board, it defeats it")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        return msg("If there are several, you choose which. It gains the Advancement on its "
-                   "back, but not the coins of its Win condition.")
+        return msg(
+            "If there are several, you choose which. It gains the Advancement on its "
+            "back, but not the coins of its Win condition."
+        )
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return yes_no(msg("Is there a Merchant ship on an Ocean board?"))
@@ -278,11 +306,17 @@ class AfterTurn(CovenantStep):
 def after_turn_title(p: dict[str, Any]) -> Msg:
     coins, cargo = p.get("coins", 0), p.get("cargo", 0)
     if coins and cargo:
-        return msg("After its turn: {coins} coins and {cargo} cargo on its highest-value island",
-                   coins=coins, cargo=cargo)
+        return msg(
+            "After its turn: {coins} coins and {cargo} cargo on its highest-value island",
+            coins=coins,
+            cargo=cargo,
+        )
     if coins:
-        return nmsg("After its turn: {n} coin on its highest-value island",
-                    "After its turn: {n} coins on its highest-value island", coins)
+        return nmsg(
+            "After its turn: {n} coin on its highest-value island",
+            "After its turn: {n} coins on its highest-value island",
+            coins,
+        )
     return msg("After its turn: {n} cargo on its highest-value island", n=cargo)
 
 
@@ -339,7 +373,9 @@ class CollectCoins(CovenantStep):
                 "Take them to its Dock. This includes the {n} coin placed after its last "
                 "turn, if it still controls that island.",
                 "Take them to its Dock. This includes the {n} coins placed after its last "
-                "turn, if it still controls that island.", placed)
+                "turn, if it still controls that island.",
+                placed,
+            )
         return msg("Take them to its Dock.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
@@ -360,9 +396,11 @@ class CollectCargo(CovenantStep):
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         placed = sum(p["cargo"] for p in state.placed_last_turn)
         if placed:
-            return msg("Every 3 cargo on its Dock becomes 1 coin at once. This includes the "
-                       "{n} cargo placed after its last turn, if it still controls that island.",
-                       n=placed)
+            return msg(
+                "Every 3 cargo on its Dock becomes 1 coin at once. This includes the "
+                "{n} cargo placed after its last turn, if it still controls that island.",
+                n=placed,
+            )
         return msg("Every 3 cargo on its Dock becomes 1 coin at once.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
@@ -372,8 +410,13 @@ class CollectCargo(CovenantStep):
         converted = state.add_cargo(value)
         state.placed_last_turn = []
         if converted:
-            ctx.note(nmsg("Its Dock turns cargo into {n} coin.",
-                          "Its Dock turns cargo into {n} coins.", converted))
+            ctx.note(
+                nmsg(
+                    "Its Dock turns cargo into {n} coin.",
+                    "Its Dock turns cargo into {n} coins.",
+                    converted,
+                )
+            )
 
 
 @step_type("after_turn_place")
@@ -384,8 +427,10 @@ class AfterTurnPlace(CovenantStep):
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         if not state.islands:
             return msg("It controls no island: nothing is placed.")
-        return msg("From the supply, on the island of highest value it controls. It gains "
-                   "them at the end of its next turn: you have one turn to take that island.")
+        return msg(
+            "From the supply, on the island of highest value it controls. It gains "
+            "them at the end of its next turn: you have one turn to take that island."
+        )
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return confirm()

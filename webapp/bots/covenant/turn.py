@@ -59,8 +59,16 @@ def covenant_turn(
     state.last = "bonus" if bonus else "covenant"
 
     steps = [
-        new("reveal", card=card_id, side=side, section=index, bonus=bonus, turn=state.turn,
-            reshuffled=reshuffled, capped=wanted != index),
+        new(
+            "reveal",
+            card=card_id,
+            side=side,
+            section=index,
+            bonus=bonus,
+            turn=state.turn,
+            reshuffled=reshuffled,
+            capped=wanted != index,
+        ),
         new("player_ship"),
     ]
     explored = set(state.explored)
@@ -96,8 +104,14 @@ def covenant_turn(
         title = msg("The Covenant's additional last turn")
     else:
         title = msg("The Covenant's turn {turn}", turn=state.turn)
-    header = {"kind": "covenant", "turn": state.turn, "card": card_id, "side": side,
-              "section": index + 1, "bonus": bonus}
+    header = {
+        "kind": "covenant",
+        "turn": state.turn,
+        "card": card_id,
+        "side": side,
+        "section": index + 1,
+        "bonus": bonus,
+    }
     return Checklist(title, header, steps)
 
 

@@ -42,7 +42,8 @@ def board_view(state: CovenantState, section: dict[str, Any] | None) -> list[Col
 
     def view(space: str) -> SpaceView:
         return SpaceView(
-            space, space_name(space, rows),
+            space,
+            space_name(space, rows),
             explored=space == HARBOR or space in state.explored,
             sea=space in state.open_sea,
             island=state.islands.get(space),
@@ -56,8 +57,11 @@ def board_view(state: CovenantState, section: dict[str, Any] | None) -> list[Col
 
     columns = [ColumnView(None, [view(HARBOR)])]
     for number, count in enumerate(rows, start=1):
-        columns.append(ColumnView(msg("Row {row}", row=number),
-                                  [view(f"{number}.{s}") for s in range(1, count + 1)]))
+        columns.append(
+            ColumnView(
+                msg("Row {row}", row=number), [view(f"{number}.{s}") for s in range(1, count + 1)]
+            )
+        )
     return columns
 
 
