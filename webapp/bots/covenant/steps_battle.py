@@ -32,9 +32,10 @@ class Battle(CovenantStep):
             return msg("You attack the Covenant's ship on {space}", space=space)
         if why == "flag":
             if p["bonus"]:
-                return msg(
-                    "Attack Flag: the Covenant attacks your Ship, +{bonus} cubes this battle",
-                    bonus=p["bonus"],
+                return nmsg(
+                    "Attack Flag: the Covenant attacks your Ship, +{n} cube this battle",
+                    "Attack Flag: the Covenant attacks your Ship, +{n} cubes this battle",
+                    p["bonus"],
                 )
             return msg("Attack Flag: the Covenant attacks your Ship")
         if why == "top":

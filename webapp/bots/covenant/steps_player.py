@@ -22,9 +22,7 @@ def fortified_islands(state: CovenantState) -> list[str]:
 @step_type("your_turn")
 class YourTurn(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        if state.end_by == "covenant":
-            return msg("Your last turn")
-        return msg("Your turn")
+        return msg("Play your turn")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         if state.end_by == "covenant":
@@ -225,6 +223,9 @@ class ScoreTiebreak(CovenantStep):
 
 @step_type("score_sheet")
 class ScoreSheet(CovenantStep):
+    def view(self, state: CovenantState, step: Step) -> dict[str, Any] | None:
+        return {"score_sheet": True}
+
     def title(self, state: CovenantState, step: Step) -> Msg:
         winner = score_winner(state)
         if winner == "player":

@@ -33,7 +33,9 @@ class ColumnView:
     spaces: list[SpaceView] = field(default_factory=list)
 
 
-def board_view(state: CovenantState, section: dict[str, Any] | None) -> list[ColumnView]:
+def board_view(
+    state: CovenantState, section: dict[str, Any] | None, *, player_ship: bool = True
+) -> list[ColumnView]:
     rows = tuple(state.rows)
     cubes: dict[str, int] = {}
     if section:
@@ -48,11 +50,11 @@ def board_view(state: CovenantState, section: dict[str, Any] | None) -> list[Col
             sea=space in state.open_sea,
             island=state.islands.get(space),
             covenant_ship=state.ship == space,
-            player_ship=state.facts.player_space == space,
+            player_ship=player_ship and state.facts.player_space == space,
             advancement=bool(section) and space in section["advancements"],  # type: ignore[index]
             cubes=cubes.get(space, 0),
             end=bool(section) and section["end"] == space,  # type: ignore[index]
-            bottom_target=state.facts.bottom_target == space,
+            bottom_target=bool(section) and state.facts.bottom_target == space,
         )
 
     columns = [ColumnView(None, [view(HARBOR)])]
@@ -98,11 +100,16 @@ def covenant_view(state: CovenantState, deck: dict[str, Any]) -> dict[str, Any]:
         if card is not None:
             section = card["sides"][current["side"]]["sections"][current["section"]]
     space = state.facts.player_space or HARBOR
+    # On your turn the board shows the table as it is, without the last card's grid.
+    covenant_acting = state.last in ("covenant", "bonus")
     return {
+        "cov_acting": covenant_acting,
         "cov_card": card,
         "cov_current": current,
         "cov_section": section,
-        "cov_board": board_view(state, section),
+        "cov_board": board_view(
+            state, section if covenant_acting else None, player_ship=covenant_acting
+        ),
         "cov_achievements": achievement_views(state),
         "cov_attack_cannons": covenant_cannons(state, space=space, defending=False).total,
         "cov_defend_cannons": covenant_cannons(state, space=state.ship, defending=True).total,
