@@ -23,12 +23,16 @@ def _open(game_id: str) -> games.OpenGame | None:
         return None
 
 
+def _missing() -> Any:
+    return error_page(404, _("There is no such game: it may have been deleted."))
+
+
 @bp.get("")
 def page(game_id: str) -> Any:
     """The whole table: board, card, checklist and the Covenant's state."""
     opened = _open(game_id)
     if opened is None:
-        return error_page(404, _("There is no such game: it may have been deleted."))
+        return _missing()
     response = make_response(render_page(opened))
     # Never show a cached copy (back button, bfcache): the server's state is the truth.
     response.headers["Cache-Control"] = "no-store"
@@ -66,7 +70,7 @@ def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> A
     try:
         opened = games.act(game_id, version, kind, payload)
     except games.GameNotFound:
-        return error_page(404, _("There is no such game: it may have been deleted."))
+        return _missing()
     except db.StaleVersion:
         notice, status = (
             _("Already resolved on another device: here is the game as it is now."),
@@ -90,7 +94,7 @@ def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> A
         return redirect(url_for("play.page", game_id=game_id), code=303)
     opened = opened or _open(game_id)
     if opened is None:
-        return error_page(404, _("There is no such game: it may have been deleted."))
+        return _missing()
     response = make_response(render_changed(opened, notice=notice), status)
     response.headers["Vary"] = "HX-Request"
     return response
@@ -101,7 +105,7 @@ def history(game_id: str) -> Any:
     """Every action of the game in words, with its time, newest first."""
     opened = _open(game_id)
     if opened is None:
-        return error_page(404, _("There is no such game: it may have been deleted."))
+        return _missing()
     return render_template(
         "game/history.html", opened=opened, events=list(reversed(db.events(game_id)))
     )

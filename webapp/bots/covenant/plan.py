@@ -14,7 +14,7 @@ from ...engine import Msg, Step
 from .deck import HARBOR
 from .rules import covenant_cannons
 from .state import BOTH, FORT, GARRISON, SEA, CovenantState
-from .stepkit import new
+from .stepkit import battle_step, new
 
 
 @dataclass
@@ -128,34 +128,24 @@ def resolution_steps(
         assert chosen is not None
         pirate_entry = next(e for e in placements.entries if e.outcome == "pirate")
         building_entry = next(e for e in placements.entries if e.space == chosen)
+        steps.append(battle_step("pirate_place", pirate_entry.space, halved=True, group="double"))
         steps.append(
-            new(
-                "battle",
-                target="ship",
-                why="pirate_place",
-                space=pirate_entry.space,
-                bonus=0,
-                halved=True,
-                defending=False,
-                group="double",
-                places=[],
-                garrison=False,
-            )
-        )
-        steps.append(
-            new(
-                "battle",
+            battle_step(
+                "building",
+                chosen,
                 target="building",
-                why="building",
-                space=chosen,
-                bonus=0,
                 halved=True,
-                defending=False,
                 group="double",
                 places=[place_params(pirate_entry), place_params(building_entry)],
                 garrison=facts.islands.get(chosen) in (GARRISON, BOTH),
             )
         )
+
+    # "it only fights one battle for the island with the most coins ... Cube
+    # placements on the other islands with Forts and/or Garrisons are ignored."
+    for entry in placements.entries:
+        if entry.outcome == "building" and entry.space != chosen:
+            entry.outcome = "skip:one_building_battle"
 
     def emit(entry: Entry) -> None:
         nonlocal ship_battle_emitted, double_emitted
@@ -166,59 +156,22 @@ def resolution_steps(
         elif entry.outcome == "place":
             steps.append(new("place", **place_params(entry)))
         elif double:
-            if entry.outcome == "building" and entry.space != chosen:
-                steps.append(
-                    new(
-                        "skip_place",
-                        space=entry.space,
-                        cubes=entry.cubes,
-                        reason="one_building_battle",
-                    )
-                )
-            elif not double_emitted:
+            if not double_emitted:
                 double_emitted = ship_battle_emitted = True
                 emit_double()
         elif entry.outcome == "building":
-            if entry.space != chosen:
-                steps.append(
-                    new(
-                        "skip_place",
-                        space=entry.space,
-                        cubes=entry.cubes,
-                        reason="one_building_battle",
-                    )
-                )
-            else:
-                steps.append(
-                    new(
-                        "battle",
-                        target="building",
-                        why="building",
-                        space=entry.space,
-                        bonus=0,
-                        halved=False,
-                        defending=False,
-                        group=None,
-                        places=[place_params(entry)],
-                        garrison=facts.islands.get(entry.space) in (GARRISON, BOTH),
-                    )
-                )
-        else:  # a battle against your Ship in Pirate mode
-            ship_battle_emitted = True
             steps.append(
-                new(
-                    "battle",
-                    target="ship",
-                    why="pirate_place",
-                    space=entry.space,
-                    bonus=0,
-                    halved=False,
-                    defending=False,
-                    group=None,
+                battle_step(
+                    "building",
+                    entry.space,
+                    target="building",
                     places=[place_params(entry)],
-                    garrison=False,
+                    garrison=facts.islands.get(entry.space) in (GARRISON, BOTH),
                 )
             )
+        else:  # a battle against your Ship in Pirate mode
+            ship_battle_emitted = True
+            steps.append(battle_step("pirate_place", entry.space, places=[place_params(entry)]))
 
     for entry in placements.entries:
         if entry.source == "card":
@@ -226,37 +179,11 @@ def resolution_steps(
     # 3. The end turn position: "The Covenant will battle your Ship if you are in
     # Pirate mode on a space where it is designated to ... end its turn".
     if placements.end_pirate and not ship_battle_emitted:
-        steps.append(
-            new(
-                "battle",
-                target="ship",
-                why="pirate_end",
-                space=section["end"],
-                bonus=0,
-                halved=False,
-                defending=False,
-                group=None,
-                places=[],
-                garrison=False,
-            )
-        )
+        steps.append(battle_step("pirate_end", section["end"]))
     steps.append(new("end_position", space=section["end"]))
     # 4. Conditional effects: the top icon, then the bottom icon.
     if placements.top_attack:
-        steps.append(
-            new(
-                "battle",
-                target="ship",
-                why="top",
-                space=facts.player_space or HARBOR,
-                bonus=0,
-                halved=False,
-                defending=False,
-                group=None,
-                places=[],
-                garrison=False,
-            )
-        )
+        steps.append(battle_step("top", facts.player_space or HARBOR))
     for entry in placements.entries:
         if entry.source == "bottom":
             emit(entry)

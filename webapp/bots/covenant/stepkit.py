@@ -39,6 +39,37 @@ def new(kind: str, **params: Any) -> Step:
     return Step(kind, params)
 
 
+def battle_step(
+    why: str,
+    space: str,
+    *,
+    target: str = "ship",
+    bonus: int = 0,
+    halved: bool = False,
+    defending: bool = False,
+    group: str | None = None,
+    places: list[dict[str, Any]] | None = None,
+    garrison: bool = False,
+) -> Step:
+    """A battle with the Covenant: against your ship (or your buildings, `target`).
+
+    `places` are the cube placements it makes if it wins; `group="double"` marks the
+    two half-cannon battles of the multiple-battles clause.
+    """
+    return new(
+        "battle",
+        target=target,
+        why=why,
+        space=space,
+        bonus=bonus,
+        halved=halved,
+        defending=defending,
+        group=group,
+        places=places or [],
+        garrison=garrison,
+    )
+
+
 def choice(value: str, label: Msg, hint: Msg | None = None, *, primary: bool = False) -> Choice:
     return Choice(value, label, hint, primary)
 

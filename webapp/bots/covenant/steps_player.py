@@ -12,7 +12,7 @@ from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choose, confirm, number, space, yes_no
 from .deck import Layout
 from .state import CovenantState
-from .stepkit import BUILDING_NAMES, CovenantStep, choice, new, step_type, where
+from .stepkit import BUILDING_NAMES, CovenantStep, battle_step, choice, new, step_type, where
 
 
 def fortified_islands(state: CovenantState) -> list[str]:
@@ -49,20 +49,7 @@ class YourTurn(CovenantStep):
         follow: list[Step] = []
         if value == "battle":
             # Solo rulebook, "On your turn": you may attack its Ship when on its space.
-            follow.append(
-                new(
-                    "battle",
-                    target="ship",
-                    why="player",
-                    space=state.ship,
-                    bonus=0,
-                    halved=False,
-                    defending=True,
-                    group=None,
-                    places=[],
-                    garrison=False,
-                )
-            )
+            follow.append(battle_step("player", state.ship, defending=True))
         elif value == "building":
             follow.append(new("pick_island", purpose="building", spaces=fortified_islands(state)))
         elif value == "island":

@@ -14,7 +14,7 @@ from .deck import HARBOR
 from .plan import cannons_reach
 from .rules import add_legendary_cube, covenant_cannons
 from .state import CovenantState, Upgrade
-from .stepkit import BUILDING_NAMES, CovenantStep, choice, new, step_type, where
+from .stepkit import BUILDING_NAMES, CovenantStep, battle_step, choice, new, step_type, where
 
 
 def effect_steps(effects: list[dict[str, Any]]) -> list[Step]:
@@ -250,18 +250,7 @@ class Attack(CovenantStep):
             ctx.note(msg("You are in the Harbor: no attack."))
             return
         ctx.insert(
-            new(
-                "battle",
-                target="ship",
-                why="flag",
-                space=facts.player_space or HARBOR,
-                bonus=step.params.get("bonus", 0),
-                halved=False,
-                defending=False,
-                group=None,
-                places=[],
-                garrison=False,
-            )
+            battle_step("flag", facts.player_space or HARBOR, bonus=step.params.get("bonus", 0))
         )
 
 
