@@ -64,7 +64,12 @@ def _key(game_id: str) -> tuple[str, str]:
     return (str(current_app.config["DATABASE"]), game_id)
 
 
-def _lock(game_id: str) -> threading.RLock:
+def lock(game_id: str) -> threading.RLock:
+    """The game's lock: hold it to change the game or to read it for a render.
+
+    The engine changes a game in place, so a render must not run while a tap
+    from another device is being applied.
+    """
     with _locks_guard:
         return _locks.setdefault(_key(game_id), threading.RLock())
 
@@ -134,7 +139,7 @@ def lobby_summary(game: Game) -> dict[str, Any]:
 
 
 def open_game(game_id: str) -> OpenGame:
-    with _lock(game_id):
+    with lock(game_id):
         head = db.game_head(game_id)
         if head is None:
             _cache.pop(_key(game_id), None)
@@ -191,7 +196,7 @@ def act(
     StaleVersion if the game moved on, or the engine's ValueError for a bad
     answer; in both cases nothing is stored.
     """
-    with _lock(game_id):
+    with lock(game_id):
         opened = open_game(game_id)
         if version != opened.version:
             raise db.StaleVersion(game_id)

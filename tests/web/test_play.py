@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
 
 from .conftest import HTMX, tap, version_of
 
@@ -155,3 +156,22 @@ def test_form_values_that_are_not_numbers_get_a_clear_message(client, game_id):
     )
     assert response.status_code == 400
     assert "Nothing was changed" in response.get_data(as_text=True)
+
+
+def test_simultaneous_taps_on_the_same_step_are_applied_exactly_once(app, game_id):
+    barrier = threading.Barrier(8)
+    statuses: list[int] = []
+
+    def tap_now() -> None:
+        client = app.test_client()
+        barrier.wait()
+        statuses.append(tap(client, game_id, "H", version=0).status_code)
+
+    threads = [threading.Thread(target=tap_now) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [200] + [409] * 7
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        assert db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 1

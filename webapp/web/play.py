@@ -30,10 +30,11 @@ def _missing() -> Any:
 @bp.get("")
 def page(game_id: str) -> Any:
     """The whole table: board, card, checklist and the Covenant's state."""
-    opened = _open(game_id)
-    if opened is None:
-        return _missing()
-    response = make_response(render_page(opened))
+    with games.lock(game_id):
+        opened = _open(game_id)
+        if opened is None:
+            return _missing()
+        response = make_response(render_page(opened))
     # Never show a cached copy (back button, bfcache): the server's state is the truth.
     response.headers["Cache-Control"] = "no-store"
     response.headers["Vary"] = "HX-Request"
@@ -66,6 +67,11 @@ def redo(game_id: str) -> Any:
 
 def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> Any:
     version = form_int("version")
+    with games.lock(game_id):
+        return _apply_and_render(game_id, version, kind, payload)
+
+
+def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> Any:
     notice, status, opened = None, 200, None
     try:
         opened = games.act(game_id, version, kind, payload)
