@@ -61,4 +61,4 @@ def test_history_is_in_the_readers_language(client, game_id):
     tap(client, game_id, "H")
     client.set_cookie("botdeck_lang", "fr")
     html = client.get(f"/g/{game_id}/history", headers=HTMX).get_data(as_text=True)
-    assert "Où est votre navire ? : Port" in html
+    assert "Où est votre navire ? → Port" in html
