@@ -5,6 +5,7 @@ A benchmark, not a test: it prints figures measured on this machine.
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 import statistics
@@ -70,6 +71,7 @@ def play(app: Any, client: Any, game_id: str, taps: int, rng: random.Random) -> 
 
 def first_visit_bytes(app: Any, game_id: str) -> tuple[int, int, list[str]]:
     """Bytes on the wire (compressed, as a browser accepts) and raw, page plus assets."""
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}"
@@ -88,7 +90,7 @@ def first_visit_bytes(app: Any, game_id: str) -> tuple[int, int, list[str]]:
         total_wire, total_raw, lines = (
             wire,
             len(raw_page),
-            [f"  page        {wire:7d} B ({encoding})"],
+            [f"  {'the page':<34} {wire:7d} B ({encoding}, raw {len(raw_page)} B)"],
         )
         for asset in dict.fromkeys(assets):
             size, _, enc = fetch(asset.decode())
@@ -109,7 +111,7 @@ def main() -> None:
         client = app.test_client()
         with app.app_context():
             game_id = games.create_game("covenant", {"difficulty": "extreme"}, name="Bench", seed=7)
-        print(f"Botdeck benchmark — a Covenant game with {HISTORY} answered steps of history")
+        print(f"Botdeck benchmark — a Covenant game, {HISTORY} answered steps before measuring")
         play(app, client, game_id, HISTORY, rng)
 
         answer_times = play(app, client, game_id, SAMPLES, rng)
@@ -133,7 +135,7 @@ def main() -> None:
             f"answer one step (server time)        {percentiles(answer_times)}   aim: p95 < 10 ms"
         )
         print(
-            f"render the game page ({history} steps)   {percentiles(page_times)}   aim: p95 < 25 ms"
+            f"render the game page ({history} steps) {percentiles(page_times)}   aim: p95 < 25 ms"
         )
         print(f"rebuild the game from its log (cold) {percentiles(cold_times)}")
         wire, raw, lines = first_visit_bytes(app, game_id)
