@@ -27,9 +27,8 @@
     event.detail.headers["X-Botdeck-Have"] = held.join(",");
     // Forms in a fragment that was left out may hold an older version number:
     // every change carries the newest version this page has seen.
-    var current = document.querySelector("[data-game-version]");
-    if (current && event.detail.parameters.version !== undefined) {
-      event.detail.parameters.version = current.dataset.gameVersion;
+    if (pageVersion >= 0 && event.detail.parameters.version !== undefined) {
+      event.detail.parameters.version = String(pageVersion);
     }
   });
 
@@ -40,6 +39,61 @@
     if (!area || !area.textContent.trim()) return;
     clearTimeout(noticeTimer);
     noticeTimer = setTimeout(function () { area.innerHTML = ""; }, 7000);
+  });
+
+  // Live updates (htmx's SSE extension) and every tap's answer bring fragments
+  // swapped out of band. Each carries the game version it was rendered at: an
+  // answer that arrives after a newer update is not allowed to roll the page
+  // back, and a fragment identical to the one shown is left alone (an open
+  // menu or a half-typed correction survives other devices' taps).
+  var pageVersion = -1;
+  function versionOf(el) {
+    return el && el.dataset && el.dataset.version !== undefined ? parseInt(el.dataset.version, 10) : null;
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-fragment][data-version]").forEach(function (el) {
+      pageVersion = Math.max(pageVersion, versionOf(el));
+    });
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var incoming = event.detail.fragment && event.detail.fragment.firstElementChild;
+    var version = versionOf(incoming);
+    if (version === null) return;
+    if (version < pageVersion ||
+        (incoming.dataset.hash && incoming.dataset.hash === event.detail.target.dataset.hash &&
+         event.detail.target.dataset.version !== undefined)) {
+      event.detail.shouldSwap = false;
+      if (version >= pageVersion) event.detail.target.dataset.version = String(version);
+      return;
+    }
+    pageVersion = Math.max(pageVersion, version);
+  });
+
+  // Connection state: while the live stream is down, say so and pause taps.
+  function setOffline(offline) {
+    document.body.classList.toggle("offline", offline);
+  }
+  document.addEventListener("htmx:sseOpen", function () { setOffline(false); });
+  document.addEventListener("htmx:sseError", function () { setOffline(true); });
+  document.addEventListener("htmx:sendError", function () { setOffline(true); });
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    if (event.detail.type === "gone") {  // the game was deleted on another device
+      event.preventDefault();
+      var live = document.getElementById("live");
+      window.location.href = (live && live.dataset.lobby) || "/";
+    }
+  });
+
+  // Menus (Share, a game's "…"): a Close button, a tap outside or Escape closes them.
+  document.addEventListener("click", function (event) {
+    var closer = event.target.closest("[data-close-menu]");
+    document.querySelectorAll("details.menu[open]").forEach(function (menu) {
+      if (closer ? menu.contains(closer) : !menu.contains(event.target)) menu.open = false;
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    document.querySelectorAll("details.menu[open]").forEach(function (menu) { menu.open = false; });
   });
 
   // A page restored from the back/forward cache may be stale: fetch it again.

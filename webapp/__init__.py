@@ -53,7 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_loader = jinja2.ChoiceLoader(loaders)
 
     from . import db
-    from .web import errors, i18n, lobby, play
+    from .web import devices, errors, i18n, lobby, play, share, watch
 
     Compress(app)
 
@@ -69,6 +69,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
+    devices.init_app(app)
     app.register_blueprint(lobby.bp)
     app.register_blueprint(play.bp)
+    app.register_blueprint(watch.bp)
+    app.register_blueprint(share.bp)
     return app

@@ -19,6 +19,7 @@ class StaleVersion(Exception):
 @dataclass(frozen=True)
 class GameRow:
     id: str
+    watch_id: str
     name: str
     bot: str
     options: dict[str, Any]
@@ -62,10 +63,28 @@ def close_db(error: BaseException | None = None) -> None:
         db.close()
 
 
+# Changes to a database made by an earlier Botdeck, in order; schema.sql is the
+# latest shape, for new databases.
+MIGRATIONS = [
+    # 1: sharing — a watch-only secret per game, devices and the games they joined
+    "ALTER TABLE games ADD COLUMN watch_id TEXT",
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
 def init_app(app: Flask) -> None:
     db = connect(app.config["DATABASE"])
     try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        existing = db.execute(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'games'"
+        ).fetchone()[0]
+        if existing:
+            for statement in MIGRATIONS[version:]:
+                db.execute(statement)
         db.executescript(resources.files("webapp").joinpath("schema.sql").read_text("utf-8"))
+        db.execute("UPDATE games SET watch_id = lower(hex(randomblob(16))) WHERE watch_id IS NULL")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     finally:
         db.close()
     app.teardown_appcontext(close_db)
@@ -74,6 +93,7 @@ def init_app(app: Flask) -> None:
 def _game(row: sqlite3.Row) -> GameRow:
     return GameRow(
         row["id"],
+        row["watch_id"],
         row["name"],
         row["bot"],
         json.loads(row["options"]),
@@ -89,6 +109,7 @@ def _game(row: sqlite3.Row) -> GameRow:
 def insert_game(
     game_id: str,
     *,
+    watch_id: str,
     name: str,
     bot: str,
     options: dict[str, Any],
@@ -97,15 +118,17 @@ def insert_game(
     summary: dict[str, Any],
     now: str,
     events: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = (),  # type: ignore[assignment]
+    device: str | None = None,
 ) -> None:
-    """A new game, with the events of an imported one if any, in one transaction."""
+    """A new game (with an imported one's events), joined by the device that made it."""
     db = get_db()
     with _transaction(db):
         db.execute(
-            "INSERT INTO games (id, name, bot, options, seed, deck, version, summary,"
-            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (id, watch_id, name, bot, options, seed, deck, version, summary,"
+            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
+                watch_id,
                 name,
                 bot,
                 json.dumps(options),
@@ -132,6 +155,12 @@ def insert_game(
                 for seq, (kind, action, text) in enumerate(events, start=1)
             ],
         )
+        if device is not None:
+            db.execute(
+                "INSERT INTO device_games (device_id, game_id, role, joined_at)"
+                " VALUES (?, ?, 'play', ?)",
+                (device, game_id, now),
+            )
 
 
 def find_game(game_id: str) -> GameRow | None:
@@ -149,9 +178,64 @@ def game_head(game_id: str) -> tuple[str, int, str] | None:
     return None if row is None else (row[0], int(row[1]), row[2])
 
 
-def list_games() -> list[GameRow]:
-    rows = get_db().execute("SELECT * FROM games ORDER BY updated_at DESC, created_at DESC")
-    return [_game(row) for row in rows]
+def find_game_by_watch_id(watch_id: str) -> GameRow | None:
+    row = get_db().execute("SELECT * FROM games WHERE watch_id = ?", (watch_id,)).fetchone()
+    return None if row is None else _game(row)
+
+
+def list_games(device: str) -> list[tuple[GameRow, str]]:
+    """The games this device started or joined, with its role, most recent first."""
+    rows = get_db().execute(
+        "SELECT games.*, device_games.role FROM games"
+        " JOIN device_games ON device_games.game_id = games.id AND device_games.device_id = ?"
+        " ORDER BY games.updated_at DESC, games.created_at DESC",
+        (device,),
+    )
+    return [(_game(row), row["role"]) for row in rows]
+
+
+# --- devices ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Device:
+    id: str
+    name: str
+    named: bool
+
+
+def find_device(device_id: str) -> Device | None:
+    row = get_db().execute("SELECT id, name, named FROM devices WHERE id = ?", (device_id,))
+    found = row.fetchone()
+    return None if found is None else Device(found["id"], found["name"], bool(found["named"]))
+
+
+def device_names() -> set[str]:
+    return {row[0] for row in get_db().execute("SELECT name FROM devices")}
+
+
+def insert_device(device_id: str, name: str, now: str) -> Device:
+    get_db().execute(
+        "INSERT OR IGNORE INTO devices (id, name, named, created_at) VALUES (?, ?, 0, ?)",
+        (device_id, name, now),
+    )
+    found = find_device(device_id)
+    assert found is not None
+    return found
+
+
+def rename_device(device_id: str, name: str) -> None:
+    get_db().execute("UPDATE devices SET name = ?, named = 1 WHERE id = ?", (name, device_id))
+
+
+def join_game(device_id: str, game_id: str, role: str, now: str) -> None:
+    """Remember that this device has the game's link; playing beats watching."""
+    get_db().execute(
+        "INSERT INTO device_games (device_id, game_id, role, joined_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (device_id, game_id) DO UPDATE SET role = 'play'"
+        " WHERE excluded.role = 'play'",
+        (device_id, game_id, role, now),
+    )
 
 
 def rename_game(game_id: str, name: str) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import current_app
 
-from . import db
+from . import db, live
 from .engine import Game, Msg, msg
 
 
@@ -89,13 +89,16 @@ def create_game(
     name: str,
     deck: dict[str, Any] | None = None,
     seed: int | None = None,
+    device: str | None = None,
 ) -> str:
-    """Start a game; raises ValueError for bad options or an unusable deck."""
+    """Start a game (joined by `device`); ValueError for bad options or an unusable deck."""
     seed = secrets.randbelow(2**31) if seed is None else seed
     game = Game(bot_id, options, seed, deck)
     game_id = new_id()
     db.insert_game(
         game_id,
+        watch_id=new_id(),
+        device=device,
         name=name,
         bot=bot_id,
         options=game.options,
@@ -107,7 +110,7 @@ def create_game(
     return game_id
 
 
-def import_game(data: Any, *, name: str) -> str:
+def import_game(data: Any, *, name: str, device: str | None = None) -> str:
     """Store an exported game under a new id after replaying it in full."""
     game = Game.from_export(data)  # raises BadGameFile before anything is stored
     summaries: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = []
@@ -117,6 +120,8 @@ def import_game(data: Any, *, name: str) -> str:
     game_id = new_id()
     db.insert_game(
         game_id,
+        watch_id=new_id(),
+        device=device,
         name=name,
         bot=game.bot.id,
         options=game.options,
@@ -217,7 +222,20 @@ def act(
             raise
         changed.version = opened.version + 1
         _cache[_key(game_id)] = changed
-        return changed
+    live.publish(_key(game_id), changed.version)
+    return changed
+
+
+def delete_game(game_id: str) -> None:
+    with lock(game_id):
+        db.delete_game(game_id)
+        _cache.pop(_key(game_id), None)
+    live.publish(_key(game_id), -1)
+
+
+def watch_key(game_id: str) -> tuple[str, str]:
+    """What `live.wait` takes to follow this game."""
+    return _key(game_id)
 
 
 def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tuple[OpenGame, Msg]:

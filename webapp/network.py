@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+from urllib.parse import urlsplit
 
 import ifaddr
 
@@ -30,3 +31,22 @@ def lan_urls(host: str, port: int) -> list[str]:
     if host not in ("0.0.0.0", "", "::"):
         return [f"http://{host}:{port}/", local]
     return [f"http://{address}:{port}/" for address in lan_addresses()] + [local]
+
+
+def share_urls(host_url: str, path: str) -> list[str]:
+    """Addresses of `path` another device on the network can open.
+
+    The address this device used comes first unless it is this machine only
+    (localhost); then every LAN address of the server, on the same port.
+    """
+    parts = urlsplit(host_url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    hostname = parts.hostname or ""
+    urls = []
+    if hostname not in ("localhost", "127.0.0.1", "::1"):
+        urls.append(f"{parts.scheme}://{parts.netloc}{path}")
+    for address in lan_addresses():
+        url = f"http://{address}:{port}{path}"
+        if url not in urls:
+            urls.append(url)
+    return urls or [f"{parts.scheme}://{parts.netloc}{path}"]

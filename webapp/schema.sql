@@ -3,7 +3,8 @@
 -- replaying the log's actions rebuilds the game.
 
 CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
+    id TEXT PRIMARY KEY,             -- 128 random bits: the secret of the game's play link
+    watch_id TEXT,                   -- 128 random bits: the secret of its watch-only link
     name TEXT NOT NULL,
     bot TEXT NOT NULL,
     options TEXT NOT NULL,           -- JSON
@@ -27,3 +28,21 @@ CREATE TABLE IF NOT EXISTS events (
 );
 
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (updated_at DESC);
+CREATE UNIQUE INDEX IF NOT EXISTS games_by_watch_id ON games (watch_id);
+
+-- A device is a browser that opened Botdeck (a cookie); it sees in its lobby only
+-- the games started or joined on it.
+CREATE TABLE IF NOT EXISTS devices (
+    id TEXT PRIMARY KEY,             -- the device cookie, 128 random bits
+    name TEXT NOT NULL,              -- shown in the history: "Tablet", "Phone 2"…
+    named INTEGER NOT NULL DEFAULT 0,  -- 1 once its owner chose or kept the name
+    created_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS device_games (
+    device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+    game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    role TEXT NOT NULL CHECK (role IN ('play', 'watch')),
+    joined_at TEXT NOT NULL,
+    PRIMARY KEY (device_id, game_id)
+);

@@ -35,7 +35,8 @@ class StepView:
     hidden: bool
 
 
-def page_context(opened: OpenGame, **extra: Any) -> dict[str, Any]:
+def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict[str, Any]:
+    """Everything the game page and its fragments show; `watch`: no buttons at all."""
     game = opened.game
     pending = game.pending()
     checklist = game.checklist
@@ -59,7 +60,7 @@ def page_context(opened: OpenGame, **extra: Any) -> dict[str, Any]:
         extras = view(game.state, pending.step) if view else None
     pickable = (
         pending.question.spaces
-        if pending is not None and pending.question.kind is Kind.SPACE
+        if pending is not None and pending.question.kind is Kind.SPACE and not watch
         else ()
     )
     return {
@@ -73,7 +74,8 @@ def page_context(opened: OpenGame, **extra: Any) -> dict[str, Any]:
         "extras": extras,
         "pickable": pickable,
         "version": opened.version,
-        "corrections": game.bot.corrections(game.state) if not game.over else [],
+        "corrections": game.bot.corrections(game.state) if not (game.over or watch) else [],
+        "watch": watch,
         "demo": bool(game.deck.get("demo")),
         "Kind": Kind,
         **game.bot.view(game.state, game.deck),
@@ -95,7 +97,9 @@ def _answer_label(opened: OpenGame, step: Step) -> Msg | None:
 # The game's version sits in every form; it changes with every tap, so it is
 # left out of a fragment's hash (the browser sends the newest one it holds, see
 # botdeck.js) and a fragment only counts as changed when what it shows changed.
-UNHASHED = re.compile(r'name="version" value="\d+"|"version": "\d+"| hx-swap-oob="true"')
+UNHASHED = re.compile(
+    r'name="version" value="\d+"|"version": "\d+"| hx-swap-oob="true"| data-(?:game-)?version="\d+"'
+)
 
 
 def render_fragment(name: str, context: dict[str, Any]) -> str:
@@ -104,9 +108,9 @@ def render_fragment(name: str, context: dict[str, Any]) -> str:
     return html.replace('data-hash=""', f'data-hash="{digest}"', 1)
 
 
-def render_page(opened: OpenGame) -> str:
+def render_page(opened: OpenGame, *, watch: bool = False, **extra: Any) -> str:
     """The whole page, its fragments rendered (and hashed) once each."""
-    context = page_context(opened)
+    context = page_context(opened, watch=watch, **extra)
     fragments = {name: Markup(render_fragment(name, context)) for name in FRAGMENTS}
     return render_template(PAGE, fragments=fragments, **context)
 
@@ -118,6 +122,17 @@ def fragments_held() -> dict[str, str]:
         name, _, digest = item.partition(":")
         held[name.strip()] = digest.strip()
     return held
+
+
+def render_all(opened: OpenGame, *, watch: bool = False) -> str:
+    """Every fragment, as out-of-band swaps: what a live stream pushes.
+
+    A stream cannot know what a device's page holds (its own taps come back in
+    their responses), so it sends everything and the page skips the fragments
+    whose hash it already shows (botdeck.js).
+    """
+    context = page_context(opened, watch=watch, oob=True)
+    return "".join(render_fragment(name, context) for name in FRAGMENTS)
 
 
 def render_changed(opened: OpenGame, *, notice: str | None = None) -> str:

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import db, games
 from ..engine import BadGameFile, all_bots, get_bot
 from ..engine.registry import UnknownBot
+from .devices import current_device
 from .errors import error_page
 from .forms import form_text
 from .i18n import translate
@@ -21,8 +22,9 @@ bp = Blueprint("lobby", __name__)
 
 @bp.get("/")
 def index() -> str:
-    """Every game on this server, most recent first, and the new-game form."""
-    return render_template("lobby/index.html", games=db.list_games(), bots=all_bots())
+    """The games started or joined on this device, most recent first; the new-game form."""
+    device = current_device()
+    return render_template("lobby/index.html", games=db.list_games(device.id), bots=all_bots())
 
 
 @bp.post("/games")
@@ -38,7 +40,9 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
             "%(bot)s game", bot=translate(bot.name)
         )
         deck = _uploaded_deck()
-        game_id = games.create_game(bot_id, options, name=name, deck=deck)
+        game_id = games.create_game(
+            bot_id, options, name=name, deck=deck, device=current_device().id
+        )
     except DeckFileError as error:
         return error_page(
             422, _("This deck file cannot be used: %(why)s. Nothing was stored.", why=str(error))
@@ -83,7 +87,7 @@ def import_file() -> BaseResponse | tuple[str, int, dict[str, str]]:
     name = data.get("name") if isinstance(data, dict) else None
     name = name.strip()[:80] if isinstance(name, str) and name.strip() else _("Imported game")
     try:
-        game_id = games.import_game(data, name=name)
+        game_id = games.import_game(data, name=name, device=current_device().id)
     except BadGameFile as error:
         return error_page(
             422,
@@ -110,7 +114,7 @@ def confirm_delete(game_id: str) -> str | tuple[str, int, dict[str, str]]:
 
 @bp.post("/g/<game_id>/delete")
 def delete(game_id: str) -> BaseResponse:
-    db.delete_game(game_id)
+    games.delete_game(game_id)
     return redirect(url_for("lobby.index"), code=303)
 
 

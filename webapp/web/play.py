@@ -9,9 +9,11 @@ from flask_babel import gettext as _
 
 from .. import db, games
 from ..engine import GameOver, InvalidAnswer
+from .devices import current_device
 from .errors import error_page, is_htmx
 from .forms import form_int, form_text
 from .fragments import render_changed, render_page
+from .live_view import game_stream
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
@@ -34,11 +36,22 @@ def page(game_id: str) -> Any:
         opened = _open(game_id)
         if opened is None:
             return _missing()
-        response = make_response(render_page(opened))
+        db.join_game(current_device().id, game_id, "play", games.now())
+        response = make_response(
+            render_page(opened, events_url=url_for("play.events", game_id=game_id))
+        )
     # Never show a cached copy (back button, bfcache): the server's state is the truth.
     response.headers["Cache-Control"] = "no-store"
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+@bp.get("/events")
+def events(game_id: str) -> Any:
+    """The game's live stream (Server-Sent Events)."""
+    if _open(game_id) is None:
+        return _missing()
+    return game_stream(game_id, watch=False)
 
 
 @bp.post("/answer")
@@ -74,7 +87,7 @@ def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> A
 def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> Any:
     notice, status, opened = None, 200, None
     try:
-        opened = games.act(game_id, version, kind, payload)
+        opened = games.act(game_id, version, kind, payload, device=current_device().name)
     except games.GameNotFound:
         return _missing()
     except db.StaleVersion:

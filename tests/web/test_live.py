@@ -1,0 +1,110 @@
+"""Live updates: each game's stream starts with a snapshot and pushes every change."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+
+from webapp.web import live_view
+
+from .conftest import tap
+
+
+def read_events(client, url: str, into: queue.Queue, stop: threading.Event) -> None:
+    response = client.get(url, buffered=False)
+    into.put(("status", response.status_code, response.headers.get("Content-Type")))
+    try:
+        for chunk in response.response:
+            into.put(("chunk", chunk.decode() if isinstance(chunk, bytes) else chunk))
+            if stop.is_set():
+                break
+    finally:
+        response.close()
+
+
+def next_update(events: queue.Queue, timeout: float = 3) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        kind, *rest = events.get(timeout=max(0.01, deadline - time.monotonic()))
+        if kind == "chunk" and rest[0].startswith("event: update"):
+            return rest[0]
+    raise AssertionError("no update arrived")
+
+
+def open_stream(app, url: str):
+    events: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=read_events, args=(app.test_client(), url, events, stop), daemon=True
+    )
+    thread.start()
+    return events, stop
+
+
+def test_a_stream_starts_with_a_reconnect_delay_and_the_current_state(app, client, game_id):
+    tap(client, game_id, "H")
+    events, stop = open_stream(app, f"/g/{game_id}/events")
+    assert events.get(timeout=3) == ("status", 200, "text/event-stream; charset=utf-8")
+    assert events.get(timeout=3) == ("chunk", "retry: 1000\n\n")
+    snapshot = next_update(events)
+    assert 'data-game-version="1"' in snapshot
+    assert all(f'id="{name}"' in snapshot for name in ("checklist", "board", "card", "state"))
+    stop.set()
+
+
+def test_a_tap_on_one_device_reaches_the_others_within_a_second(app, client, game_id):
+    events, stop = open_stream(app, f"/g/{game_id}/events")
+    next_update(events)  # the snapshot
+    started = time.monotonic()
+    tap(client, game_id, "2.1")
+    pushed = next_update(events, timeout=1)
+    assert time.monotonic() - started < 1
+    assert 'data-game-version="1"' in pushed and "Is your Ship in Pirate mode?" in pushed
+    client.post(f"/g/{game_id}/undo", data={"version": 1}, headers={"HX-Request": "true"})
+    assert "Where is your Ship?" in next_update(events, timeout=1).split('class="steps"')[0]
+    stop.set()
+
+
+def test_a_quiet_stream_sends_heartbeats(app, client, game_id, monkeypatch):
+    monkeypatch.setattr(live_view, "HEARTBEAT_SECONDS", 0.2)
+    events, stop = open_stream(app, f"/g/{game_id}/events")
+    next_update(events)
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        kind, *rest = events.get(timeout=3)
+        if kind == "chunk" and rest[0].startswith(":"):
+            break
+    else:
+        raise AssertionError("no heartbeat")
+    stop.set()
+
+
+def test_deleting_the_game_tells_its_streams(app, client, game_id):
+    events, stop = open_stream(app, f"/g/{game_id}/events")
+    next_update(events)
+    client.post(f"/g/{game_id}/delete")
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        kind, *rest = events.get(timeout=3)
+        if kind == "chunk" and rest[0].startswith("event: gone"):
+            break
+    else:
+        raise AssertionError("no gone event")
+    stop.set()
+
+
+def test_the_watch_stream_pushes_fragments_without_buttons(app, client, game_id):
+    import re
+
+    panel = client.get(f"/g/{game_id}/share").get_data(as_text=True)
+    watch_id = re.search(r"/w/([\w-]+)", panel).group(1)
+    events, stop = open_stream(app, f"/w/{watch_id}/events")
+    snapshot = next_update(events)
+    assert "/answer" not in snapshot and game_id not in snapshot
+    stop.set()
+
+
+def test_an_unknown_stream_is_a_404(client):
+    assert client.get("/g/nope/events").status_code == 404
+    assert client.get("/w/nope/events").status_code == 404

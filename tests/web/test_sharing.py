@@ -1,0 +1,109 @@
+"""Sharing a game: secret links, the lobby per device, watch-only, device names."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import HTMX, tap
+
+PHONE = {"User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148"}
+TABLET = {"User-Agent": "Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36"}
+
+
+def start(client) -> str:
+    response = client.post("/games", data={"bot": "covenant"})
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def watch_id_of(client, game_id: str) -> str:
+    panel = client.get(f"/g/{game_id}/share").get_data(as_text=True)
+    return re.search(r"/w/([\w-]+)", panel).group(1)
+
+
+def test_each_game_link_carries_at_least_128_random_bits(client):
+    game_id = start(client)
+    watch_id = watch_id_of(client, game_id)
+    assert len(game_id) >= 22 and len(watch_id) >= 22  # 16 random bytes, base64url
+    assert game_id != watch_id
+
+
+def test_a_device_without_the_link_sees_nothing(app, client):
+    game_id = start(client)
+    stranger = app.test_client()
+    assert "game-item" not in stranger.get("/").get_data(as_text=True)
+    assert stranger.get(f"/g/{game_id[:-1]}x").status_code == 404
+    assert "game-item" in client.get("/").get_data(as_text=True)
+
+
+def test_opening_the_link_joins_the_game_on_that_device(app, client):
+    game_id = start(client)
+    partner = app.test_client()
+    partner.get(f"/g/{game_id}")
+    assert game_id in partner.get("/").get_data(as_text=True)
+
+
+def test_the_watch_link_shows_the_live_game_without_any_button(app, client):
+    game_id = start(client)
+    watch_id = watch_id_of(client, game_id)
+    viewer = app.test_client()
+    html = viewer.get(f"/w/{watch_id}").get_data(as_text=True)
+    assert "Where is your Ship?" in html
+    assert "<form" not in html.split('id="checklist"')[1].split("</section>")[0]
+    assert "/answer" not in html and "/undo" not in html and "/share" not in html
+    assert 'sse-connect="/w/' in html
+    assert game_id not in html  # the play secret is not given away
+    assert viewer.post(f"/w/{watch_id}/answer", data={"version": 0, "value": "H"}).status_code in (
+        404,
+        405,
+    )
+    lobby = viewer.get("/").get_data(as_text=True)
+    assert f"/w/{watch_id}" in lobby and "Watching" in lobby
+
+
+def test_the_share_panel_gives_lan_links_and_qr_codes(client):
+    game_id = start(client)
+    html = client.get(f"/g/{game_id}/share", base_url="http://192.168.1.20:8000").get_data(
+        as_text=True
+    )
+    assert f"http://192.168.1.20:8000/g/{game_id}" in html
+    assert html.count('<svg viewBox="0 0') >= 2  # a QR code for playing and one for watching
+
+
+def test_devices_get_default_names_and_the_history_says_who_did_what(app):
+    phone, tablet, phone2 = (app.test_client() for _ in range(3))
+    game_id = start(tablet)
+    for client, headers in ((phone, PHONE), (tablet, TABLET), (phone2, PHONE)):
+        client.get("/", headers=headers)
+    assert "Phone 2" in phone2.get("/").get_data(as_text=True)
+    phone.get(f"/g/{game_id}")
+    tap(phone, game_id, "H")
+    history = tablet.get(f"/g/{game_id}/history").get_data(as_text=True)
+    assert re.search(
+        r"Where is your Ship\?: Harbor</span>\s*<span class=\"history-device muted\">"
+        r"Phone</span>",
+        history,
+    )
+
+
+def test_a_device_can_choose_its_name(client):
+    client.get("/")
+    client.post("/device/name", data={"name": "Kitchen tablet", "next": "/"})
+    html = client.get("/").get_data(as_text=True)
+    assert "This device's name" not in html  # asked once, then never again
+    game_id = start(client)
+    tap(client, game_id, "H")
+    assert "Kitchen tablet" in client.get(f"/g/{game_id}/history").get_data(as_text=True)
+
+
+def test_a_stale_tap_from_another_device_gets_the_current_state_and_a_notice(app, client):
+    game_id = start(client)
+    partner = app.test_client()
+    partner.get(f"/g/{game_id}")
+    assert tap(client, game_id, "H", version=0).status_code == 200
+    late = tap(partner, game_id, "2.2", version=0)
+    assert late.status_code == 409
+    text = late.get_data(as_text=True)
+    assert "Already resolved on another device" in text
+    assert 'data-game-version="1"' in text
+    undo_late = partner.post(f"/g/{game_id}/undo", data={"version": 0}, headers=HTMX)
+    assert undo_late.status_code == 409

@@ -1,0 +1,79 @@
+"""Devices: each browser gets a cookie and a name ("Tablet", "Phone 2"…).
+
+The name shows in the history next to what the device did; the cookie decides
+which games the lobby lists (those started or joined on this device).
+"""
+
+from __future__ import annotations
+
+import secrets
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, g, redirect, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import db, games
+from .forms import form_text
+
+bp = Blueprint("devices", __name__)
+COOKIE = "botdeck_device"
+FIVE_YEARS = 3600 * 24 * 365 * 5
+
+
+def default_name(user_agent: str) -> str:
+    """'Tablet', 'Phone' or 'Computer' from the browser, numbered if taken."""
+    agent = user_agent.lower()
+    if "ipad" in agent or "tablet" in agent or ("android" in agent and "mobile" not in agent):
+        base = _("Tablet")
+    elif "mobile" in agent or "iphone" in agent:
+        base = _("Phone")
+    else:
+        base = _("Computer")
+    taken = db.device_names()
+    if base not in taken:
+        return base
+    number = 2
+    while f"{base} {number}" in taken:
+        number += 1
+    return f"{base} {number}"
+
+
+def current_device() -> db.Device:
+    """This request's device, made on its first visit."""
+    if "device" not in g:
+        device_id = request.cookies.get(COOKIE, "")
+        device = db.find_device(device_id) if 16 <= len(device_id) <= 64 else None
+        if device is None:
+            device_id = secrets.token_urlsafe(16)
+            device = db.insert_device(
+                device_id, default_name(request.headers.get("User-Agent", "")), games.now()
+            )
+            g.new_device = True
+        g.device = device
+    return g.device  # type: ignore[no-any-return]
+
+
+def remember_device(response: Response) -> Response:
+    if g.get("new_device"):
+        response.set_cookie(COOKIE, g.device.id, max_age=FIVE_YEARS, httponly=True, samesite="Lax")
+    return response
+
+
+@bp.post("/device/name")
+def rename() -> BaseResponse:
+    """Name this device (or keep the name it was given)."""
+    device = current_device()
+    name = form_text("name", max_length=40)
+    db.rename_device(device.id, name)
+    target = request.form.get("next", "")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/"):
+        target = url_for("lobby.index")
+    return redirect(target, code=303)
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(remember_device)
+    app.jinja_env.globals["current_device"] = current_device
+    app.register_blueprint(bp)

@@ -1,0 +1,46 @@
+"""The watch-only link: the live game on another screen, with no buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, make_response, url_for
+from flask_babel import gettext as _
+
+from .. import db, games
+from .devices import current_device
+from .errors import error_page
+from .fragments import render_page
+from .live_view import game_stream
+
+bp = Blueprint("watch", __name__, url_prefix="/w/<watch_id>")
+
+
+def _game_id(watch_id: str) -> str | None:
+    row = db.find_game_by_watch_id(watch_id)
+    return None if row is None else row.id
+
+
+@bp.get("")
+def page(watch_id: str) -> Any:
+    """The game as it is, updated live, without a single button that changes it."""
+    game_id = _game_id(watch_id)
+    if game_id is None:
+        return error_page(404, _("There is no such game: it may have been deleted."))
+    with games.lock(game_id):
+        opened = games.open_game(game_id)
+        db.join_game(current_device().id, game_id, "watch", games.now())
+        html = render_page(
+            opened, watch=True, events_url=url_for("watch.events", watch_id=watch_id)
+        )
+    response = make_response(html)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/events")
+def events(watch_id: str) -> Any:
+    game_id = _game_id(watch_id)
+    if game_id is None:
+        return error_page(404, _("There is no such game: it may have been deleted."))
+    return game_stream(game_id, watch=True)
