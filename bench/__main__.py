@@ -20,6 +20,8 @@ from werkzeug.serving import make_server
 from webapp import create_app, games
 from webapp.engine import Kind
 
+from . import live
+
 HISTORY = 300
 SAMPLES = 200
 
@@ -145,6 +147,7 @@ def main() -> None:
         )
         for line in lines:
             print(line)
+    live.measure(percentiles)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ import argparse
 import os
 import sys
 
+import segno
+
 from . import create_app, default_data_dir
 from .network import lan_urls
 
@@ -41,9 +43,12 @@ def serve(args: argparse.Namespace) -> int:
 
     app = create_app({"DATA_DIR": args.data_dir})
     print(f"Botdeck: games are kept in {app.config['DATABASE']}")
+    urls = lan_urls(args.host, args.port)
     print("Open Botdeck on a tablet or phone on the same Wi-Fi:")
-    for url in lan_urls(args.host, args.port):
+    for url in urls:
         print(f"  {url}")
+    print(f"or scan this code for {urls[0]}")
+    segno.make(urls[0], error="m").terminal(compact=True)
     print("Stop with Ctrl+C.", flush=True)
     try:
         # waitress, a production WSGI server (pure Python, also on Windows).
