@@ -52,14 +52,13 @@ def new_game(
     difficulty: str = "normal",
     seed: int = 1,
     saga: bool = False,
+    coop: bool = False,
     **deck_options: Any,
 ) -> Game:
-    return Game(
-        "covenant",
-        {"difficulty": difficulty, "saga": saga},
-        seed,
-        deck(*(sections or (section(),)), **deck_options),
-    )
+    options: dict[str, Any] = {"difficulty": difficulty, "saga": saga}
+    if coop:
+        options.update(coop=True, player1="Ann", player2="Ben")
+    return Game("covenant", options, seed, deck(*(sections or (section(),)), **deck_options))
 
 
 def default_for(pending: Pending) -> Any:

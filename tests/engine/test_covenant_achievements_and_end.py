@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.bots.covenant.rules import achievements_met
-from webapp.bots.covenant.state import ACHIEVEMENTS, CovenantState, Upgrade
+from webapp.bots.covenant.state import ACHIEVEMENTS, CovenantAI, Upgrade
 from webapp.bots.covenant.steps_player import covenant_total, score_winner
 
 from .decks import section
@@ -47,8 +47,8 @@ from .helpers import finish_turn, new_game, notes, play, steps
     ],
 )
 def test_achievement_thresholds_of_the_solo_rulebook(name, below, at):
-    assert name not in achievements_met(CovenantState(**below))
-    assert name in achievements_met(CovenantState(**at))
+    assert name not in achievements_met(CovenantAI(**below))
+    assert name in achievements_met(CovenantAI(**at))
 
 
 def test_the_covenant_never_claims_master_merchant():
@@ -58,26 +58,26 @@ def test_the_covenant_never_claims_master_merchant():
 def test_achievements_are_claimed_by_the_app_after_any_change():
     game = new_game(section(effects=[{"type": "coins", "amount": 15}]))
     finish_turn(game)
-    assert game.state.claimed == ["capitalist"]
+    assert game.state.ai.claimed == ["capitalist"]
     assert any("claims the Capitalist achievement" in n for n in notes(game))
 
 
 def test_thresholds_are_checked_after_a_correction_too():
     game = new_game()
     game.correct("explorer", 5)
-    assert "explorer" in game.state.claimed
+    assert "explorer" in game.state.ai.claimed
 
 
 def test_a_claimed_achievement_stays_claimed():
     game = new_game()
     game.correct("coins", 30)
     game.correct("coins", 3)
-    assert "capitalist" in game.state.claimed
+    assert "capitalist" in game.state.ai.claimed
 
 
 def test_the_covenants_fourth_achievement_gives_you_one_more_turn_then_the_score():
     game = new_game(section(effects=[{"type": "coins", "amount": 1}]))
-    game.state.claimed = ["legendary", "explorer", "builder"]
+    game.state.ai.claimed = ["legendary", "explorer", "builder"]
     game.correct("coins", 40)
     assert game.state.end_by == "covenant"
     finish_turn(game)
@@ -117,8 +117,8 @@ def test_final_score_is_coins_plus_one_per_two_advancements_and_its_other_coins(
     game.answer("end")
     play(game, {"claim": "mercantile", "score_other": 7, "score_player": 20}, until="score_sheet")
     state = game.state
-    assert state.advancements == 6
-    assert covenant_total(state) == state.coins + 3 + 7
+    assert state.ai.advancements == 6
+    assert covenant_total(state) == state.ai.coins + 3 + 7
     assert score_winner(state) == "covenant"
     game.answer("done")
     assert game.over and game.pending() is None
@@ -126,12 +126,12 @@ def test_final_score_is_coins_plus_one_per_two_advancements_and_its_other_coins(
 
 def test_a_tied_score_asks_the_tie_breaker():
     game = new_game()
-    game.state.end_by = "covenant"
+    game.state.end_trigger = ["ai", 0]
     finish_turn(game)
     game.answer("end")
     play(
         game,
-        {"score_player": game.state.coins + game.state.advancements // 2},
+        {"score_player": game.state.ai.coins + game.state.ai.advancements // 2},
         until="score_tiebreak",
     )
 
@@ -139,15 +139,15 @@ def test_a_tied_score_asks_the_tie_breaker():
 def test_saga_fortune_encounters_are_ignored():
     game = new_game(section(advancements=["1.2"]), saga=True)
     finish_turn(game, {"claim": "fortune"})
-    assert (game.state.mercantile, game.state.pirate) == (0, 0)
+    assert (game.state.ai.mercantile, game.state.ai.pirate) == (0, 0)
 
 
 def test_saga_encounters_go_unflipped_into_the_mercantile_pile():
     for answer in ("saga_merchant", "encounter"):
         game = new_game(section(advancements=["1.2"]), saga=True)
         finish_turn(game, {"claim": answer})
-        assert game.state.mercantile == 1
-        assert game.state.cubes["legendary"] == 0
+        assert game.state.ai.mercantile == 1
+        assert game.state.ai.cubes["legendary"] == 0
 
 
 def test_saga_choices_only_with_the_saga_option():

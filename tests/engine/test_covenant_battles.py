@@ -14,13 +14,13 @@ from .helpers import finish_turn, kinds, new_game, notes, play, steps
 def test_covenant_cannons_count_base_upgrades_harbor_buildings_and_pirate_pile():
     state = CovenantState()
     assert covenant_cannons(state, space="2.2", defending=False).total == 1  # 1 base
-    state.upgrades = [Upgrade(1, 1), Upgrade(2, 2)]
+    state.ai.upgrades = [Upgrade(1, 1), Upgrade(2, 2)]
     assert covenant_cannons(state, space="2.2", defending=False).total == 4
     assert covenant_cannons(state, space="H", defending=True).total == 8  # +4 in Harbor
     assert covenant_cannons(state, space="H", defending=False).total == 4  # only defending
-    state.islands = {"2.2": ["fort", "outpost"]}
+    state.ai.islands = {"2.2": ["fort", "outpost"]}
     assert covenant_cannons(state, space="2.2", defending=False).total == 6  # +1 per building
-    state.pirate_strength = 5
+    state.ai.pirate_strength = 5
     assert covenant_cannons(state, space="2.2", defending=False).total == 8  # +1 per 2
     assert covenant_cannons(state, space="2.2", defending=False, bonus=2).total == 10
     assert covenant_cannons(state, space="2.2", defending=False, halved=True).total == 4
@@ -39,28 +39,28 @@ def test_plunder_goes_to_its_dock_and_three_cargo_become_a_coin():
     finish_turn(
         game, {"player_ship": "1.1", "battle": "covenant_won", "plunder": 2, "plunder_cargo": 4}
     )
-    assert (game.state.coins, game.state.cargo) == (15 + 2 + 1, 1)
+    assert (game.state.ai.coins, game.state.ai.cargo) == (15 + 2 + 1, 1)
 
 
 def test_defeating_your_ship_gives_a_legendary_cube_and_sinking_it_terror_of_the_sea():
     game = new_game(section(effects=[{"type": "attack"}]))
     finish_turn(game, {"player_ship": "1.1", "battle": "covenant_sank_you"})
-    assert game.state.cubes["legendary"] == 1
-    assert "terror_of_the_sea" in game.state.claimed
+    assert game.state.ai.cubes["legendary"] == 1
+    assert "terror_of_the_sea" in game.state.ai.claimed
 
 
 def test_sinking_the_covenant_gives_you_five_of_its_coins_and_sends_it_to_the_harbor():
     game = new_game(section(end="3.3", effects=[{"type": "attack"}]))
     finish_turn(game, {"player_ship": "1.1", "battle": "you_sank"})
-    assert game.state.coins == 10
-    assert game.state.ship == "H"  # on its turn: Harbor, whatever the card says
-    assert game.state.damage == 0
+    assert game.state.ai.coins == 10
+    assert game.state.ai.ship == "H"  # on its turn: Harbor, whatever the card says
+    assert game.state.ai.damage == 0
 
 
 def test_sunk_before_its_end_position_it_ends_in_the_harbor():
     game = new_game(section(influence=[{"space": "2.2", "cubes": 2}], end="2.2"))
     finish_turn(game, {"player_ship": "2.2", "player_mode": True, "battle": "you_sank"})
-    assert game.state.ship == "H"
+    assert game.state.ai.ship == "H"
     assert "it was sunk this turn" in str(game.step_title(steps(game, "end_position")[0]))
 
 
@@ -73,27 +73,27 @@ def test_it_battles_your_pirate_ship_where_it_ends_its_turn():
 def test_garrison_deals_one_damage_when_it_ends_its_turn_on_that_island():
     game = new_game(section(end="2.2"))
     finish_turn(game, {"island_check": "garrison"})
-    assert game.state.damage == 1
+    assert game.state.ai.damage == 1
 
 
 def test_garrison_deals_one_damage_when_it_battles_the_garrison():
     game = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
     finish_turn(game, {"island_check": "garrison", "battle": "held"})
-    assert game.state.damage == 1
+    assert game.state.ai.damage == 1
 
 
 def test_garrison_never_deals_a_fifth_damage():
     game = new_game(section(end="2.2"))
     game.correct("damage", 4)
     finish_turn(game, {"island_check": "garrison"})
-    assert game.state.damage == 4
+    assert game.state.ai.damage == 4
     assert any("5th damage" in n for n in notes(game))
 
 
 def test_no_garrison_damage_when_it_only_picks_up_the_advancement():
     game = new_game(section(advancements=["2.2"], end="H"))
     finish_turn(game, {"claim": "mercantile"})
-    assert game.state.damage == 0
+    assert game.state.ai.damage == 0
 
 
 def test_it_never_battles_a_fort_or_garrison_on_a_turn_it_attacks_you():
@@ -180,7 +180,7 @@ def test_on_your_turn_you_may_battle_its_ship_which_defends_with_four_cannons_in
     assert cannons.total == 5
     game.answer("you_won")
     game.answer(2)  # damage
-    assert game.state.damage == 2
+    assert game.state.ai.damage == 2
 
 
 def test_on_your_turn_you_may_attack_its_fort_and_take_its_island():
@@ -191,16 +191,14 @@ def test_on_your_turn_you_may_attack_its_fort_and_take_its_island():
         )
     )
     finish_turn(game, {"place": True})
-    assert game.state.islands == {"2.2": ["fort"]}
+    assert game.state.ai.islands == {"2.2": ["fort"]}
     play(
         game,
         {"your_turn": ["building", "end"], "pick_island": "2.2", "attack_building": "fort"},
-        until=lambda p: (
-            p.step.kind == "your_turn" and p.step.params == {} and game.state.islands["2.2"] == []
-        ),
+        until=lambda p: p.step.kind == "your_turn" and game.state.ai.islands["2.2"] == [],
     )
-    assert game.state.islands == {"2.2": []}
+    assert game.state.ai.islands == {"2.2": []}
     game.answer("island")
     game.answer("2.2")
-    assert game.state.islands == {}
-    assert game.state.permanent_cubes == 0
+    assert game.state.ai.islands == {}
+    assert game.state.ai.permanent_cubes == 0

@@ -50,12 +50,16 @@ def test_left_side_resolves_in_order_before_the_right_side():
 
 def test_advancement_without_cannon_or_battle_ability_goes_to_the_mercantile_pile():
     game = claim("mercantile")
-    assert (game.state.mercantile, game.state.pirate) == (1, 0)
+    assert (game.state.ai.mercantile, game.state.ai.pirate) == (1, 0)
 
 
 def test_advancement_with_cannons_or_battle_abilities_goes_to_the_pirate_pile():
     game = claim("pirate", pile=3)
-    assert (game.state.mercantile, game.state.pirate, game.state.pirate_strength) == (0, 1, 3)
+    assert (game.state.ai.mercantile, game.state.ai.pirate, game.state.ai.pirate_strength) == (
+        0,
+        1,
+        3,
+    )
 
 
 def merchant_games():
@@ -65,26 +69,26 @@ def merchant_games():
 
 def test_merchant_ship_tails_keeps_the_front_side_without_a_legendary_cube():
     seed, game = next((s, g) for s, g in merchant_games() if any("tails" in n for n in notes(g)))
-    assert game.state.cubes["legendary"] == 0
-    assert game.state.mercantile == 1  # its front side had no cannon (answered 0)
+    assert game.state.ai.cubes["legendary"] == 0
+    assert game.state.ai.mercantile == 1  # its front side had no cannon (answered 0)
 
 
 def test_merchant_ship_heads_gives_a_legendary_cube_and_the_back_side():
     seed, game = next((s, g) for s, g in merchant_games() if any("heads" in n for n in notes(g)))
-    assert game.state.cubes["legendary"] == 1
+    assert game.state.ai.cubes["legendary"] == 1
     assert any("back side" in n for n in notes(game))
 
 
 def test_merchant_ship_never_pays_its_win_coins():
     for _, game in list(merchant_games())[:10]:
-        assert game.state.coins == 15 + 1  # only the card's own coin effect
+        assert game.state.ai.coins == 15 + 1  # only the card's own coin effect
         assert any("no coins" in n for n in notes(game))
 
 
 def test_an_unexplored_ocean_board_gives_an_explorer_cube():
     game = new_game(CLAIM)
     finish_turn(game, {"explore_check": True})
-    assert game.state.cubes["explorer"] == 1
+    assert game.state.ai.cubes["explorer"] == 1
     assert "1.2" in game.state.explored
 
 
@@ -105,8 +109,8 @@ def test_your_ships_own_space_counts_as_explored():
 def test_influence_cubes_are_placed_and_taking_control_gives_a_permanent_cube():
     game = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
     finish_turn(game, {"place": True})
-    assert game.state.islands == {"2.2": []}
-    assert game.state.permanent_cubes == 1
+    assert game.state.ai.islands == {"2.2": []}
+    assert game.state.ai.permanent_cubes == 1
 
 
 def test_cubes_that_cannot_be_placed_on_open_sea_are_skipped_and_remembered():
@@ -136,7 +140,7 @@ def test_two_cubes_where_you_have_a_garrison_mean_a_battle_for_the_island():
     finish_turn(game, {"island_check": "garrison", "battle": "covenant_won", "place": True})
     battle = steps(game, "battle")[0]
     assert battle.params["target"] == "building"
-    assert game.state.islands == {"2.2": []}
+    assert game.state.ai.islands == {"2.2": []}
 
 
 def test_two_cubes_where_your_ship_is_in_pirate_mode_mean_a_ship_battle():
@@ -150,7 +154,7 @@ def test_two_cubes_where_your_ship_is_in_pirate_mode_mean_a_ship_battle():
 def test_the_ship_ends_its_turn_on_the_orange_space():
     game = new_game(section(end="3.2"))
     finish_turn(game)
-    assert game.state.ship == "3.2"
+    assert game.state.ai.ship == "3.2"
 
 
 def test_top_conditional_attacks_with_three_coins_on_your_ship_even_in_the_harbor():
@@ -171,7 +175,7 @@ def test_bottom_conditional_places_two_cubes_on_the_island_with_most_coins():
     finish_turn(game, {"bottom_check": True, "bottom_target": "3.1", "place": True})
     place = steps(game, "place")[0]
     assert (place.params["space"], place.params["cubes"]) == ("3.1", 2)
-    assert "3.1" in game.state.islands
+    assert "3.1" in game.state.ai.islands
 
 
 def test_bottom_conditional_ignores_an_island_where_you_are_in_pirate_mode():

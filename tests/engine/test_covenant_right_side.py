@@ -13,7 +13,7 @@ def right(*effects, **answers):
 
 
 def test_coins_effect_gains_that_many_coins():
-    assert right({"type": "coins", "amount": 4}).state.coins == 19
+    assert right({"type": "coins", "amount": 4}).state.ai.coins == 19
 
 
 def test_one_coin_for_every_two_mercantile_advancements_rounded_down():
@@ -22,31 +22,31 @@ def test_one_coin_for_every_two_mercantile_advancements_rounded_down():
     )
     game.correct("mercantile", 3)  # it already had 3
     finish_turn(game, {"claim": "mercantile"})  # +2 → 5 in the pile
-    assert game.state.mercantile == 5
-    assert game.state.coins == 15 + 2
+    assert game.state.ai.mercantile == 5
+    assert game.state.ai.coins == 15 + 2
 
 
 def test_ship_upgrade_gives_the_tile_shown_with_its_cannons():
     game = right({"type": "upgrade", "level": 2, "cannons": 1}, effect_upgrade="shown")
-    assert [(u.level, u.cannons) for u in game.state.upgrades] == [(2, 1)]
+    assert [(u.level, u.cannons) for u in game.state.ai.upgrades] == [(2, 1)]
 
 
 def test_ship_upgrade_gives_any_tile_of_the_same_level_when_that_one_is_gone():
     game = right(
         {"type": "upgrade", "level": 2, "cannons": 1}, effect_upgrade="other", upgrade_substitute=2
     )
-    assert [(u.level, u.cannons) for u in game.state.upgrades] == [(2, 2)]
+    assert [(u.level, u.cannons) for u in game.state.ai.upgrades] == [(2, 2)]
 
 
 def test_repair_removes_that_much_damage_or_as_much_as_possible():
     game = new_game(section(effects=[{"type": "repair", "amount": 2}]))
     game.correct("damage", 3)
     finish_turn(game)
-    assert game.state.damage == 1
+    assert game.state.ai.damage == 1
     game = new_game(section(effects=[{"type": "repair", "amount": 3}]))
     game.correct("damage", 1)
     finish_turn(game)
-    assert game.state.damage == 0
+    assert game.state.ai.damage == 0
 
 
 def test_a_building_goes_on_its_only_island_without_asking():
@@ -57,7 +57,7 @@ def test_a_building_goes_on_its_only_island_without_asking():
         )
     )
     finish_turn(game, {"place": True})
-    assert game.state.islands == {"2.2": ["fort"]}
+    assert game.state.ai.islands == {"2.2": ["fort"]}
 
 
 def test_a_building_goes_on_the_highest_value_island_without_one_the_player_chooses_ties():
@@ -71,14 +71,14 @@ def test_a_building_goes_on_the_highest_value_island_without_one_the_player_choo
     assert set(pending.question.spaces) == {"2.2", "3.3"}
     assert "highest combined coin and cargo production" in str(pending.detail)
     game.answer("3.3")
-    assert game.state.islands["3.3"] == ["garrison"]
+    assert game.state.ai.islands["3.3"] == ["garrison"]
 
 
 def test_an_island_that_has_that_building_already_is_not_chosen():
     game = new_game(section(effects=[{"type": "build", "building": "fort"}]))
-    game.state.islands = {"1.1": ["fort"], "1.3": []}
+    game.state.ai.islands = {"1.1": ["fort"], "1.3": []}
     finish_turn(game)
-    assert game.state.islands == {"1.1": ["fort"], "1.3": ["fort"]}
+    assert game.state.ai.islands == {"1.1": ["fort"], "1.3": ["fort"]}
 
 
 def test_no_building_when_it_controls_no_island():
@@ -94,7 +94,7 @@ def test_production_asks_the_goods_of_its_best_island_and_converts_cargo():
         )
     )
     finish_turn(game, {"place": True, "produce_coins": 2, "produce_cargo": 4})
-    assert (game.state.coins, game.state.cargo) == (15 + 2 + 1, 1)
+    assert (game.state.ai.coins, game.state.ai.cargo) == (15 + 2 + 1, 1)
     assert "both produce once" in str(game.step_title(steps(game, "effect_produce")[0]))
 
 
@@ -108,8 +108,8 @@ def test_expert_sailors_places_a_cube_unless_already_claimed():
     for _ in range(3):
         next_covenant_turn(game)
     finish_turn(game)
-    assert game.state.cubes["expert_sailors"] == 3
-    assert "expert_sailors" in game.state.claimed
+    assert game.state.ai.cubes["expert_sailors"] == 3
+    assert "expert_sailors" in game.state.ai.claimed
     assert any("Already claimed" in n for n in notes(game))
 
 
@@ -128,14 +128,14 @@ def test_attack_flag_if_not_in_harbor_does_nothing_when_you_are_in_the_harbor():
 
 def test_merchant_ship_on_an_ocean_board_is_defeated_for_its_back_side_and_a_legendary_cube():
     game = right({"type": "merchant_ship"}, effect_merchant_ship=True, advancement_pile=2)
-    assert game.state.cubes["legendary"] == 1
-    assert (game.state.pirate, game.state.pirate_strength) == (1, 2)
-    assert game.state.coins == 15  # no coins from its Win condition
+    assert game.state.ai.cubes["legendary"] == 1
+    assert (game.state.ai.pirate, game.state.ai.pirate_strength) == (1, 2)
+    assert game.state.ai.coins == 15  # no coins from its Win condition
 
 
 def test_no_merchant_ship_no_effect():
     game = right({"type": "merchant_ship"}, effect_merchant_ship=False)
-    assert game.state.cubes["legendary"] == 0
+    assert game.state.ai.cubes["legendary"] == 0
 
 
 def test_if_at_least_n_cubes_is_decided_from_its_cannon_count():
@@ -146,11 +146,11 @@ def test_if_at_least_n_cubes_is_decided_from_its_cannon_count():
         "otherwise": [{"type": "coins", "amount": 1}],
     }
     weak = right(effect)
-    assert weak.state.coins == 16 and "battle" not in kinds(weak)
+    assert weak.state.ai.coins == 16 and "battle" not in kinds(weak)
     strong = new_game(section(effects=[effect]))
     strong.correct("upgrade_cannons", 2)  # 1 base + 2 = 3 cannons
     finish_turn(strong)
-    assert strong.state.coins == 18 and "battle" in kinds(strong)
+    assert strong.state.ai.coins == 18 and "battle" in kinds(strong)
 
 
 def test_after_turn_placement_is_reminded_at_the_end_and_collected_next_turn():
@@ -161,7 +161,7 @@ def test_after_turn_placement_is_reminded_at_the_end_and_collected_next_turn():
     )
     finish_turn(game, {"place": True, "collect_coins": 0})
     assert kinds(game)[-1] == "after_turn_place"
-    assert game.state.placed_last_turn == [{"coins": 2, "cargo": 0}]
+    assert game.state.ai.placed_last_turn == [{"coins": 2, "cargo": 0}]
     next_covenant_turn(game)
     pending = play(game, {"place": True}, until="collect_coins")
     assert "2 coins placed after its last turn" in str(pending.detail)
@@ -170,13 +170,13 @@ def test_after_turn_placement_is_reminded_at_the_end_and_collected_next_turn():
 def test_end_of_turn_gains_all_coins_and_cargo_on_its_islands():
     game = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
     finish_turn(game, {"place": True, "collect_coins": 3, "collect_cargo": 2})
-    assert (game.state.coins, game.state.cargo) == (15 + 1 + 3, 2)
+    assert (game.state.ai.coins, game.state.ai.cargo) == (15 + 1 + 3, 2)
 
 
 def test_every_three_cargo_on_its_dock_become_one_coin_at_once():
     game = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
     finish_turn(game, {"place": True, "collect_cargo": 7})
-    assert (game.state.coins, game.state.cargo) == (15 + 1 + 2, 1)
+    assert (game.state.ai.coins, game.state.ai.cargo) == (15 + 1 + 2, 1)
 
 
 def test_end_of_turn_asks_nothing_when_it_controls_no_island():

@@ -24,10 +24,10 @@ def play_turns(game, turns: int) -> None:
 
 def test_setup_uses_18_cards_and_starts_with_15_public_coins():
     game = new_game()
-    assert game.state.coins == 15
+    assert game.state.ai.coins == 15
     # one card is already on the table: the Covenant goes first
-    assert game.state.cards_left() == 17
-    assert game.state.current is not None
+    assert game.state.ai.cards_left() == 17
+    assert game.state.ai.current is not None
 
 
 def test_the_covenant_always_takes_the_first_turn():
@@ -60,7 +60,7 @@ def test_hard_difficulty_alternates_normal_and_hard_sides():
     game = new_game(difficulty="hard")
     # Hard: 9 random cards on each side, shuffled apart.
     # (the first card, a normal one, is already drawn)
-    assert Counter(len(pile) for pile in game.state.piles.values()) == Counter({9: 1, 8: 1})
+    assert Counter(len(pile) for pile in game.state.ai.piles.values()) == Counter({9: 1, 8: 1})
     play_turns(game, 18)
     cards = covenant_cards(game)
     assert [side for _, side, _, _ in cards] == ["normal", "hard"] * 9

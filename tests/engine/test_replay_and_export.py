@@ -100,8 +100,8 @@ def test_export_holds_each_turns_card_and_answers_and_the_bots_state():
     first = data["turns"][0]
     assert set(first) >= {"card", "side", "section", "answers"}
     assert first["side"] == "normal" and first["section"] == 1
-    assert first["answers"][0] == {"step": "player_ship", "params": {}, "answer": "3.3"}
-    assert data["state"]["coins"] == game.state.coins
+    assert first["answers"][0] == {"step": "player_ship", "params": {"player": 0}, "answer": "3.3"}
+    assert data["state"]["ais"][0]["coins"] == game.state.ai.coins
 
 
 def test_an_exported_game_imports_back_to_the_same_game():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from .conftest import HTMX, tap
@@ -107,3 +108,19 @@ def test_a_stale_tap_from_another_device_gets_the_current_state_and_a_notice(app
     assert 'data-game-version="1"' in text
     undo_late = partner.post(f"/g/{game_id}/undo", data={"version": 0}, headers=HTMX)
     assert undo_late.status_code == 409
+
+
+def test_a_2_vs_2_game_starts_from_the_lobby_with_both_names(client):
+    response = client.post(
+        "/games",
+        data={
+            "bot": "covenant",
+            "coop": "on",
+            "player1": "Ann",
+            "player2": "Ben",
+            "difficulty": "hard",
+        },
+    )
+    page = html.unescape(client.get(response.headers["Location"]).get_data(as_text=True))
+    assert "Ann's Covenant" in page and "Ben's Covenant" in page
+    assert "Where is Ann's Ship?" in page

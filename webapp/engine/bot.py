@@ -131,7 +131,7 @@ class Bot(ABC, Generic[State]):
     def correct(self, state: State, field: str, value: int) -> None:
         raise ValueError(f"unknown counter {field!r}")
 
-    def correction_label(self, field: str) -> Msg:
+    def correction_label(self, state: State, field: str) -> Msg:
         return Msg(field)
 
     def space_name(self, space: str) -> Msg:

@@ -90,7 +90,7 @@ class Game:
         if step.kind == "correction":
             return msg(
                 "Correction: {label} set to {value}",
-                label=self.bot.correction_label(step.params["field"]),
+                label=self.bot.correction_label(self.state, step.params["field"]),
                 value=step.params["value"],
             )
         return self.bot.step_types[step.kind].title(self.state, step)

@@ -8,10 +8,16 @@ from typing import Any
 from ...engine import Bot, Checklist, Context, Correction, Msg, msg, register
 from . import steps_battle, steps_left, steps_player, steps_right  # noqa: F401  (register steps)
 from .deck import DeckError, deck_schema, demo_deck, space_name, validate_deck
-from .rules import claim_achievements, deal_piles, player_triggers_end
-from .state import DIFFICULTIES, CovenantState, Upgrade
+from .rules import (
+    claim_achievements,
+    covenant_name,
+    deal_coop_decks,
+    deal_piles,
+    player_triggers_end,
+)
+from .state import DIFFICULTIES, CovenantAI, CovenantState, Upgrade
 from .stepkit import STEP_TYPES
-from .turn import next_checklist
+from .turn import next_checklist, turn_order
 from .view import covenant_view
 
 __all__ = ["COVENANT", "CovenantBot", "DeckError"]
@@ -24,19 +30,38 @@ class CovenantBot(Bot[CovenantState]):
     name = msg("Wayward Covenant")
     game_name = msg("Dead Reckoning")
     step_types = STEP_TYPES  # type: ignore[assignment]
-    option_names = ("difficulty", "saga")
+    option_names = ("difficulty", "saga", "coop", "player1", "player2")
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(raw) - {"difficulty", "saga"}
+        """The form's options, or options parsed before (a stored or exported game)."""
+        raw = dict(raw)
+        stored = raw.pop("players", None)
+        if isinstance(stored, list) and len(stored) == 2:
+            raw["player1"], raw["player2"] = stored
+        unknown = set(raw) - set(self.option_names)
         if unknown:
             raise ValueError(f"unknown option {sorted(unknown)[0]!r}")
         difficulty = raw.get("difficulty", "normal")
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}")
-        saga = raw.get("saga", False)
-        if saga not in (*TRUE, False, "0", "false", "off", "no", "", None):
-            raise ValueError("the Saga option is on or off")
-        return {"difficulty": difficulty, "saga": saga in TRUE}
+        flags = {}
+        for name in ("saga", "coop"):
+            value = raw.get(name, False)
+            if value not in (*TRUE, False, "0", "false", "off", "no", "", None):
+                raise ValueError(f"the {name} option is on or off")
+            flags[name] = value in TRUE
+        options: dict[str, Any] = {"difficulty": difficulty, **flags}
+        if flags["coop"]:
+            names = []
+            for number in (1, 2):
+                name = raw.get(f"player{number}") or f"Player {number}"
+                if not isinstance(name, str) or len(name.strip()) > 30:
+                    raise ValueError("a player's name is at most 30 characters")
+                names.append(name.strip() or f"Player {number}")
+            if names[0] == names[1]:
+                raise ValueError("the two players need different names")
+            options["players"] = names
+        return options
 
     def demo_deck(self) -> dict[str, Any]:
         return demo_deck()
@@ -60,13 +85,31 @@ class CovenantBot(Bot[CovenantState]):
                         f"card {card['id']}: its {side} side is not complete, and "
                         f"{difficulty} difficulty needs it"
                     )
-        # Solo rulebook, "Setup": the 18 cards shuffled into one facedown deck.
         ids = [card["id"] for card in deck["cards"]]
+        if not options.get("coop"):
+            # Solo rulebook, "Setup": the 18 cards shuffled into one facedown deck;
+            # "The Wayward Covenant always takes the first turn of the game."
+            return CovenantState(
+                difficulty=difficulty,
+                saga=options["saga"],
+                rows=list(deck["layout"]["rows"]),
+                ais=[CovenantAI(piles=deal_piles(ids, difficulty, rng))],
+                order=turn_order(1, 0),
+            )
+        if len(ids) < 2:
+            raise DeckError("the 2 vs 2 game needs a deck of at least 2 cards")
+        # 2-player co-op, "Setup adjustments": one Covenant AI assigned to each
+        # player, a random start player, 2 separate 9-card decks.
+        decks = deal_coop_decks(ids, rng)
         return CovenantState(
             difficulty=difficulty,
             saga=options["saga"],
+            coop=True,
             rows=list(deck["layout"]["rows"]),
-            piles=deal_piles(ids, difficulty, rng),
+            players=list(options["players"]),
+            ais=[CovenantAI(player=p, piles={"deck": decks[p]}) for p in (0, 1)],
+            order=turn_order(2, rng.randrange(2)),
+            player_achievements=[0, 0],
         )
 
     def next_checklist(self, state: CovenantState, ctx: Context) -> Checklist | None:
@@ -87,23 +130,48 @@ class CovenantBot(Bot[CovenantState]):
         return CovenantState.from_json(data)
 
     def corrections(self, state: CovenantState) -> list[Correction]:
-        return [
-            Correction(field, label, 0, maximum) for field, (label, maximum) in CORRECTIONS.items()
-        ]
+        """Every counter, per Covenant ("coins@1") and per player in 2 vs 2."""
+        found = []
+        for index in range(len(state.ais)):
+            suffix = f"@{index}" if state.coop else ""
+            found += [
+                Correction(field + suffix, self.correction_label(state, field + suffix), 0, top)
+                for field, (_, top) in CORRECTIONS.items()
+            ]
+        for player in range(state.player_count):
+            field = "player_achievements" + (f"@{player}" if state.coop else "")
+            found.append(Correction(field, self.correction_label(state, field), 0, 9))
+        return found
 
     def correct(self, state: CovenantState, field: str, value: int) -> None:
-        if field in ("legendary", "expert_sailors", "explorer"):
-            state.cubes[field] = value
-        elif field == "upgrades":
-            del state.upgrades[value:]
-            state.upgrades += [Upgrade(0, 0) for _ in range(value - len(state.upgrades))]
-        elif field == "upgrade_cannons":
-            state.upgrade_cannon_fix = value - sum(u.cannons for u in state.upgrades)
+        name, _, index_text = field.partition("@")
+        index = int(index_text or 0)
+        if name == "player_achievements":
+            state.player_achievements[index] = value
+            return
+        ai = state.ais[index]
+        if name in ("legendary", "expert_sailors", "explorer"):
+            ai.cubes[name] = value
+        elif name == "upgrades":
+            del ai.upgrades[value:]
+            ai.upgrades += [Upgrade(0, 0) for _ in range(value - len(ai.upgrades))]
+        elif name == "upgrade_cannons":
+            ai.upgrade_cannon_fix = value - sum(u.cannons for u in ai.upgrades)
         else:
-            setattr(state, field, value)
+            setattr(ai, name, value)
 
-    def correction_label(self, field: str) -> Msg:
-        return CORRECTIONS[field][0] if field in CORRECTIONS else Msg(field)
+    def correction_label(self, state: CovenantState, field: str) -> Msg:
+        name, _, index_text = field.partition("@")
+        if name == "player_achievements":
+            if not index_text:
+                return msg("Your achievements")
+            return msg("{player}'s achievements", player=state.players[int(index_text)])
+        label = CORRECTIONS[name][0] if name in CORRECTIONS else Msg(name)
+        if not index_text:
+            return label
+        return msg(
+            "{label} ({covenant})", label=label, covenant=covenant_name(state, int(index_text))
+        )
 
     def space_name(self, space: str) -> Msg:
         return space_name(space)
@@ -124,7 +192,6 @@ CORRECTIONS: dict[str, tuple[Msg, int]] = {
     "legendary": (msg("Legendary cubes"), 4),
     "expert_sailors": (msg("Expert Sailors cubes"), 3),
     "explorer": (msg("Explorer cubes"), 12),
-    "player_achievements": (msg("Your achievements"), 9),
 }
 
 COVENANT = register(CovenantBot())

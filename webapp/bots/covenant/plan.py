@@ -1,8 +1,9 @@
 """Which of the Covenant's cube placements mean battles, once the table answered.
 
 Solo rulebook, "Place influence cubes" and "Clarifications — when do battles
-occur?" / "The Covenant getting into multiple battles". Decided all at once so
-that a battle on the right side of the card can cancel one on the left.
+occur?" / "The Covenant getting into multiple battles"; 2-player co-op, "Wayward
+Covenant rules adjustments". Decided all at once so that a battle on the right
+side of the card can cancel one on the left.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .deck import HARBOR
 from .rules import covenant_cannons
 from .state import BOTH, FORT, GARRISON, SEA, CovenantState
 from .stepkit import battle_step, new
+from .targets import outside_harbor, target_space
 
 
 @dataclass
@@ -23,69 +25,82 @@ class Entry:
     cubes: int
     source: str  # "card" or "bottom" (the conditional placement)
     outcome: str = "place"  # place | skip:<reason> | building | pirate
+    pirates: list[int] = field(default_factory=list)  # players in Pirate mode there
 
 
 @dataclass
 class Placements:
     entries: list[Entry]
     building_candidates: list[str]
-    pirate_battle: bool
-    end_pirate: bool
+    pirate_players: list[int]  # whose Ship in Pirate mode it would battle
+    end_pirates: list[int]
     top_attack: bool
     notes: list[Msg] = field(default_factory=list)
 
 
+def attack_happens(state: CovenantState, effect: dict[str, Any]) -> bool:
+    if state.coop:
+        # 2 vs 2: it attacks a player who is "(A) not in Harbor".
+        return bool(outside_harbor(state))
+    # "Sometimes it will say 'If not in Harbor' in which case, if you are in
+    # Harbor, the attack does not happen."
+    return not (effect.get("unless_in_harbor") and state.facts.ships[0] == HARBOR)
+
+
 def attack_flag_on_right(state: CovenantState, effects: list[dict[str, Any]]) -> bool:
-    """Will the right side of the card attack the player with an Attack Flag?"""
-    facts = state.facts
+    """Will the right side of the card attack a player with an Attack Flag?"""
     extra_cannons = 0
     for effect in effects:
         kind = effect["type"]
         if kind == "upgrade":
             extra_cannons += effect["cannons"]
         elif kind == "attack":
-            if not (effect.get("unless_in_harbor") and facts.player_space == HARBOR):
+            if attack_happens(state, effect):
                 return True
         elif kind == "if_cannons":
-            branch = (
-                effect["then"]
-                if cannons_reach(state, effect, extra_cannons)
-                else effect["otherwise"]
-            )
-            if attack_flag_on_right(state, branch):
+            reached = cannons_reach(state, effect, extra_cannons)
+            if attack_flag_on_right(state, effect["then"] if reached else effect["otherwise"]):
                 return True
     return False
 
 
 def cannons_reach(state: CovenantState, effect: dict[str, Any], extra: int = 0) -> bool:
     """Solo rulebook, "If AI would drop at least N cubes in a battle": decided
-    from its cannon total attacking you where your Ship is."""
-    space = state.facts.player_space or HARBOR
-    total = covenant_cannons(state, space=space, defending=False).total + extra
+    from its cannon total attacking the Ship it would battle, where that Ship is."""
+    total = covenant_cannons(state, space=target_space(state), defending=False).total + extra
     return bool(total >= effect["at_least"])
 
 
 def plan_placements(state: CovenantState, section: dict[str, Any]) -> Placements:
     facts = state.facts
     flag = attack_flag_on_right(state, section["effects"])
-    top_attack = bool(section.get("top")) and facts.rich_ship
+    top_attack = bool(section.get("top")) and any(facts.rich)
+    if state.coop and flag:
+        # 2 vs 2: one player Ship at most; "If the AI has an Attack flag that is the battle."
+        top_attack = False
+    # The battle against a Ship that cancels a left-side pirate battle: the
+    # Attack Flag (solo rulebook), or any attack in 2 vs 2 (one Ship a turn).
+    ship_attack = flag or (state.coop and top_attack)
     attacks_you = flag or top_attack
     entries = [Entry(e["space"], e["cubes"], "card") for e in section["influence"]]
     if section.get("bottom") and facts.bottom_target:
         entries.append(Entry(facts.bottom_target, 2, "bottom"))
 
     building_candidates: list[str] = []
-    pirate_battle = False
     for entry in entries:
         found = facts.islands.get(entry.space)
-        has_building = found in (FORT, GARRISON, BOTH) and entry.space not in state.islands
+        # 2 vs 2: its ally's Forts and Garrisons never block it (and an island a
+        # Covenant controls holds no buildings of yours).
+        has_building = found in (FORT, GARRISON, BOTH) and not state.controlled_by_a_covenant(
+            entry.space
+        )
         # The conditional placement ignores an island where you are in Pirate mode.
-        pirate_here = entry.source == "card" and facts.pirate and facts.player_space == entry.space
+        entry.pirates = facts.pirates_at(entry.space) if entry.source == "card" else []
         if entry.space == HARBOR:
             entry.outcome = "skip:harbor"
         elif entry.space in state.open_sea or found == SEA:
             entry.outcome = "skip:sea"
-        elif not (has_building or pirate_here):
+        elif not (has_building or entry.pirates):
             entry.outcome = "place"
         elif entry.cubes == 1:
             # "if the influence amount to be placed is 1, ignore it"
@@ -93,7 +108,7 @@ def plan_placements(state: CovenantState, section: dict[str, Any]) -> Placements
         elif has_building and attacks_you:
             # "The Covenant will never battle a Fort or Garrison the same turn it attacks you"
             entry.outcome = "skip:attacks"
-        elif pirate_here and flag:
+        elif entry.pirates and ship_attack:
             # "only resolve the Attack Flag battle on the right side"
             entry.outcome = "skip:flag_only"
         elif has_building:
@@ -102,9 +117,20 @@ def plan_placements(state: CovenantState, section: dict[str, Any]) -> Placements
                 building_candidates.append(entry.space)
         else:
             entry.outcome = "pirate"
-            pirate_battle = True
-    end_pirate = facts.pirate and facts.player_space == section["end"] and not flag
-    return Placements(entries, building_candidates, pirate_battle, end_pirate, top_attack)
+    end_pirates = [] if ship_attack else facts.pirates_at(section["end"])
+    pirate_players = sorted(
+        {p for e in entries if e.outcome == "pirate" for p in e.pirates} | set(end_pirates)
+    )
+    if state.coop and facts.pirate_choice is not None and len(pirate_players) > 1:
+        # "If it's landing on both players who are in Pirate mode, the players
+        # choose which fight happens."
+        chosen = facts.pirate_choice
+        for entry in entries:
+            if entry.outcome == "pirate" and chosen not in entry.pirates:
+                entry.outcome = "skip:one_ship_battle"
+        end_pirates = [p for p in end_pirates if p == chosen]
+        pirate_players = [chosen]
+    return Placements(entries, building_candidates, pirate_players, end_pirates, top_attack)
 
 
 def resolution_steps(
@@ -112,7 +138,8 @@ def resolution_steps(
 ) -> list[Step]:
     """The placement, battle and end-position steps, in rulebook order."""
     facts = state.facts
-    double = placements.pirate_battle and chosen is not None
+    pirate_battle = any(e.outcome == "pirate" for e in placements.entries)
+    double = pirate_battle and chosen is not None
     steps: list[Step] = []
     ship_battle_emitted = False
     double_emitted = False
@@ -128,7 +155,15 @@ def resolution_steps(
         assert chosen is not None
         pirate_entry = next(e for e in placements.entries if e.outcome == "pirate")
         building_entry = next(e for e in placements.entries if e.space == chosen)
-        steps.append(battle_step("pirate_place", pirate_entry.space, halved=True, group="double"))
+        steps.append(
+            battle_step(
+                "pirate_place",
+                pirate_entry.space,
+                player=pirate_entry.pirates[0],
+                halved=True,
+                group="double",
+            )
+        )
         steps.append(
             battle_step(
                 "building",
@@ -169,21 +204,31 @@ def resolution_steps(
                     garrison=facts.islands.get(entry.space) in (GARRISON, BOTH),
                 )
             )
-        else:  # a battle against your Ship in Pirate mode
+        elif not ship_battle_emitted:  # a battle against a Ship in Pirate mode
             ship_battle_emitted = True
-            steps.append(battle_step("pirate_place", entry.space, places=[place_params(entry)]))
+            steps.append(
+                battle_step(
+                    "pirate_place",
+                    entry.space,
+                    player=entry.pirates[0],
+                    places=[place_params(entry)],
+                )
+            )
+        else:  # that Ship was already fought for another placement this turn
+            steps.append(new("place", **place_params(entry)))
 
     for entry in placements.entries:
         if entry.source == "card":
             emit(entry)
     # 3. The end turn position: "The Covenant will battle your Ship if you are in
     # Pirate mode on a space where it is designated to ... end its turn".
-    if placements.end_pirate and not ship_battle_emitted:
-        steps.append(battle_step("pirate_end", section["end"]))
+    if placements.end_pirates and not ship_battle_emitted:
+        steps.append(battle_step("pirate_end", section["end"], player=placements.end_pirates[0]))
     steps.append(new("end_position", space=section["end"]))
     # 4. Conditional effects: the top icon, then the bottom icon.
     if placements.top_attack:
-        steps.append(battle_step("top", facts.player_space or HARBOR))
+        steps.append(new("pick_target", why="top"))
+        steps.append(battle_step("top", None))
     for entry in placements.entries:
         if entry.source == "bottom":
             emit(entry)

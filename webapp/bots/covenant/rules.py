@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ...engine import Msg, msg, nmsg
 from .deck import HARBOR
-from .state import ACHIEVEMENTS, CovenantState
+from .state import ACHIEVEMENTS, CovenantAI, CovenantState
 
 
 @dataclass(frozen=True)
@@ -33,22 +33,29 @@ class Cannons:
 
 
 def covenant_cannons(
-    state: CovenantState, *, space: str, defending: bool, bonus: int = 0, halved: bool = False
+    state: CovenantState,
+    *,
+    space: str,
+    defending: bool,
+    bonus: int = 0,
+    halved: bool = False,
+    ai: CovenantAI | None = None,
 ) -> Cannons:
     """Solo rulebook, "Battling the Wayward Covenant's Ship": its cannons."""
+    ai = ai or state.ai
     lines: list[tuple[Msg, int]] = [(msg("Base cannon"), 1)]
-    if state.upgrade_cannons:
-        lines.append((msg("Cannons on its Ship Upgrades"), state.upgrade_cannons))
+    if ai.upgrade_cannons:
+        lines.append((msg("Cannons on its Ship Upgrades"), ai.upgrade_cannons))
     if defending and space == HARBOR:
         lines.append((msg("Defending in the Harbor"), 4))
-    buildings = len(state.islands.get(space, []))
+    buildings = len(ai.islands.get(space, []))
     if buildings:
         lines.append((msg("Its buildings on this space"), buildings))
-    if state.pirate_strength // 2:
+    if ai.pirate_strength // 2:
         lines.append(
             (
                 msg("1 per 2 cannons or battle abilities in its Pirate pile"),
-                state.pirate_strength // 2,
+                ai.pirate_strength // 2,
             )
         )
     if bonus:
@@ -58,18 +65,18 @@ def covenant_cannons(
 
 def garrison_damage(state: CovenantState) -> Msg:
     """Solo rulebook, "Garrison damage": 1 damage, but never the 5th this way."""
-    if state.damage >= 4:
+    if state.ai.damage >= 4:
         return msg("A Garrison would deal its 5th damage: ignored, as the rulebook says.")
-    state.damage += 1
+    state.ai.damage += 1
     return msg("Your Garrison deals the Covenant's ship 1 damage.")
 
 
 def sink_covenant(state: CovenantState, *, on_its_turn: bool) -> Msg:
     """Solo rulebook, "Sinking the Wayward Covenant's Ship"."""
-    taken = min(5, state.coins)
-    state.coins -= taken
-    state.ship = HARBOR
-    state.damage = 0
+    taken = min(5, state.ai.coins)
+    state.ai.coins -= taken
+    state.ai.ship = HARBOR
+    state.ai.damage = 0
     if on_its_turn:
         state.facts.sunk = True
     return nmsg(
@@ -80,9 +87,9 @@ def sink_covenant(state: CovenantState, *, on_its_turn: bool) -> Msg:
 
 
 def add_legendary_cube(state: CovenantState) -> Msg | None:
-    if "legendary" in state.claimed:
+    if "legendary" in state.ai.claimed:
         return None
-    state.cubes["legendary"] += 1
+    state.ai.cubes["legendary"] += 1
     return msg("The Covenant places a cube on the Legendary achievement.")
 
 
@@ -99,49 +106,78 @@ ACHIEVEMENT_NAMES = {
 
 
 def explorer_target(state: CovenantState) -> int:
-    """Solo rulebook, "Explorer": 5 cubes in a solo game (3 in 2 vs 2 mode)."""
-    return 5
+    """Solo rulebook, "Explorer": 5 cubes in a solo game and 3 in 2 vs 2 mode."""
+    return 3 if state.coop else 5
 
 
-def achievements_met(state: CovenantState) -> list[str]:
+def achievements_met(ai: CovenantAI, *, explorer: int = 5) -> list[str]:
     """Solo rulebook, "Achievements & end game scoring": every threshold it meets."""
     met = {
-        "legendary": state.cubes["legendary"] >= 4,
-        "terror_of_the_sea": state.sank_you,
-        "expert_sailors": state.cubes["expert_sailors"] >= 3,
-        "elite_vessel": len(state.upgrades) >= 4,
-        "explorer": state.cubes["explorer"] >= explorer_target(state),
-        "builder": state.buildings >= 5,
-        "settler": state.permanent_cubes >= 6,
-        "capitalist": state.coins >= 30,
+        "legendary": ai.cubes["legendary"] >= 4,
+        "terror_of_the_sea": ai.sank_you,
+        "expert_sailors": ai.cubes["expert_sailors"] >= 3,
+        "elite_vessel": len(ai.upgrades) >= 4,
+        "explorer": ai.cubes["explorer"] >= explorer,
+        "builder": ai.buildings >= 5,
+        "settler": ai.permanent_cubes >= 6,
+        "capitalist": ai.coins >= 30,
     }
     return [name for name in ACHIEVEMENTS if met[name]]
 
 
 def claim_achievements(state: CovenantState) -> list[Msg]:
-    """Claim what it has newly met; the 4th achievement triggers the end."""
+    """Each Covenant claims what it has newly met; a 4th achievement triggers the end."""
     notes = []
-    for name in achievements_met(state):
-        if name not in state.claimed:
-            state.claimed.append(name)
+    for index, ai in enumerate(state.ais):
+        for name in achievements_met(ai, explorer=explorer_target(state)):
+            if name not in ai.claimed:
+                ai.claimed.append(name)
+                notes.append(
+                    msg(
+                        "{covenant} claims the {name} achievement.",
+                        covenant=covenant_name(state, index),
+                        name=ACHIEVEMENT_NAMES[name],
+                    )
+                )
+        # Solo rulebook, "Achievements": a Covenant that claims a fourth
+        # achievement first triggers the end of the game; 2-player co-op: "the
+        # game still ends when any ONE player or Covenant reaches 4".
+        if len(ai.claimed) >= 4 and state.end_trigger is None:
+            state.end_trigger = ["ai", index]
             notes.append(
-                msg("The Covenant claims the {name} achievement.", name=ACHIEVEMENT_NAMES[name])
+                msg(
+                    "Fourth achievement: {covenant} triggers the end of the game.",
+                    covenant=covenant_name(state, index),
+                )
             )
-    # Solo rulebook, "Achievements": if the Covenant claims a fourth achievement
-    # first, it has triggered the end of the game.
-    if len(state.claimed) >= 4 and state.end_by is None:
-        state.end_by = "covenant"
-        notes.append(msg("Fourth achievement: the Covenant triggers the end of the game."))
     return notes
 
 
 def player_triggers_end(state: CovenantState) -> Msg | None:
-    if state.player_achievements >= 4 and state.end_by is None:
-        state.end_by = "player"
-        return msg(
-            "You claimed a fourth achievement first: the Covenant takes one additional turn."
-        )
+    for player, count in enumerate(state.player_achievements):
+        if count >= 4 and state.end_trigger is None:
+            state.end_trigger = ["player", player]
+            if not state.coop:
+                return msg(
+                    "You claimed a fourth achievement first: the Covenant takes one "
+                    "additional turn."
+                )
+            return msg(
+                "{player} claimed a fourth achievement first: everyone else takes one more turn.",
+                player=state.players[player],
+            )
     return None
+
+
+def covenant_name(state: CovenantState, index: int) -> Msg:
+    """'The Covenant' in solo; 'Anna's Covenant' in 2 vs 2."""
+    if not state.coop:
+        return msg("The Covenant")
+    return msg("{player}'s Covenant", player=state.players[state.ais[index].player])
+
+
+def player_name(state: CovenantState, player: int) -> Msg:
+    return msg("you") if not state.coop else msg("{player}", player=state.players[player])
 
 
 # --- the deck ----------------------------------------------------------------
@@ -164,11 +200,25 @@ def deal_piles(card_ids: list[str], difficulty: str, rng: random.Random) -> dict
     return {"normal" if difficulty == "normal" else "hard": ids}
 
 
+def deal_coop_decks(card_ids: list[str], rng: random.Random) -> list[list[str]]:
+    """2-player co-op, "Setup adjustments": 2 separate 9-card decks, one per Covenant."""
+    ids = list(card_ids)
+    rng.shuffle(ids)
+    half = len(ids) // 2
+    return [ids[:half], ids[half:]]
+
+
 def side_for_turn(state: CovenantState, turn: int, *, bonus: bool) -> str:
     if state.difficulty == "hard":
-        # Hard: each odd numbered turn a normal card, each even one a hard card.
+        # Hard: each odd numbered turn a normal card, each even one a hard card
+        # (2 vs 2: "the tenth turn should be a card on the hard side").
         return "normal" if turn % 2 == 1 else "hard"
     return "normal" if state.difficulty == "normal" else "hard"
+
+
+def pile_for(state: CovenantState, side: str) -> str:
+    """Solo Hard keeps its normal and hard piles apart; every other deck is one pile."""
+    return side if not state.coop else "deck"
 
 
 def section_for_turn(turn: int) -> int:
@@ -178,22 +228,35 @@ def section_for_turn(turn: int) -> int:
 
 
 def draw_card(state: CovenantState, side: str, rng: random.Random) -> tuple[str, bool]:
-    """Take the top card of that side's pile; reshuffle its discards if empty.
+    """Take the top card of the acting Covenant's deck; reshuffle when it is empty.
 
-    The solo rulebook does not say what happens when the deck runs out; Botdeck
-    shuffles that pile's discards into a new pile (the step says so).
+    2-player co-op: "After the ninth turn ... shuffle all the Wayward Covenant
+    cards and randomly create 2 new 9-card decks." The solo rulebook does not say
+    what happens when its deck runs out; Botdeck shuffles that pile's discards
+    into a new pile (the step says so).
     """
-    pile = state.piles.setdefault(side, [])
-    reshuffled = False
-    if not pile:
-        pile.extend(state.discard.get(side, []))
-        state.discard[side] = []
+    ai, key = state.ai, pile_for(state, side)
+    pile = ai.piles.setdefault(key, [])
+    if pile:
+        return pile.pop(0), False
+    if state.coop:
+        cards: list[str] = []
+        for each in state.ais:
+            discard_current(state, each)
+            for stack in (*each.piles.values(), *each.discard.values()):
+                cards.extend(stack)
+            each.piles, each.discard = {}, {}
+        for each, deck in zip(state.ais, deal_coop_decks(cards, rng), strict=True):
+            each.piles = {"deck": deck}
+    else:
+        pile.extend(ai.discard.get(key, []))
+        ai.discard[key] = []
         rng.shuffle(pile)
-        reshuffled = True
-    return pile.pop(0), reshuffled
+    return ai.piles[key].pop(0), True
 
 
-def discard_current(state: CovenantState) -> None:
-    if state.current is not None:
-        state.discard.setdefault(state.current["side"], []).append(state.current["card"])
-        state.current = None
+def discard_current(state: CovenantState, ai: CovenantAI | None = None) -> None:
+    ai = ai or state.ai
+    if ai.current is not None:
+        ai.discard.setdefault(pile_for(state, ai.current["side"]), []).append(ai.current["card"])
+        ai.current = None

@@ -38,22 +38,37 @@ class Upgrade:
 
 @dataclass
 class TurnFacts:
-    """What the player told the app during the current Covenant turn."""
+    """What the table told the app during the current Covenant turn.
 
-    player_space: str | None = None
-    pirate: bool = False
-    rich_ship: bool = False  # 3 or more coins on the player's Ship
+    `ships` and `pirate` hold one entry per player (one in solo, two in 2 vs 2).
+    """
+
+    ships: list[str | None] = field(default_factory=list)
+    pirate: list[bool] = field(default_factory=list)
+    rich: list[bool] = field(default_factory=list)  # 3 or more coins on that player's Ship
     islands: dict[str, str] = field(default_factory=dict)
     bottom_target: str | None = None
+    start_space: str = HARBOR  # where its ship started the turn
+    target: int | None = None  # the player its ship battles this turn, once decided
+    building_choice: str | None = None  # the one building battle, when several were possible
+    pirate_choice: int | None = None  # 2 vs 2: the Ship in Pirate mode the players chose
     sunk: bool = False
     ship_battles: int = 0
 
+    def pirates_at(self, space: str) -> list[int]:
+        """The players whose Ship is in Pirate mode on that space."""
+        return [
+            player
+            for player, (where, pirate) in enumerate(zip(self.ships, self.pirate, strict=True))
+            if pirate and where == space
+        ]
+
 
 @dataclass
-class CovenantState:
-    difficulty: str = "normal"
-    saga: bool = False
-    rows: list[int] = field(default_factory=lambda: [3, 3, 3, 3])
+class CovenantAI:
+    """One Wayward Covenant: what it owns, its deck and its turn."""
+
+    player: int = 0  # the player it is assigned to (2 vs 2), 0 in solo
     # Solo rulebook, "Setup": its coin total is public, starting with 15.
     coins: int = 15
     cargo: int = 0
@@ -65,24 +80,15 @@ class CovenantState:
     damage: int = 0
     ship: str = HARBOR
     islands: dict[str, list[str]] = field(default_factory=dict)  # space -> its buildings
-    explored: list[str] = field(default_factory=list)
-    open_sea: list[str] = field(default_factory=list)
     cubes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CUBE_ACHIEVEMENTS, 0))
     claimed: list[str] = field(default_factory=list)
     sank_you: bool = False
-    turn: int = 0  # Covenant turns played: cards revealed, bonus cards not counted
+    turn: int = 0  # its turns played: cards revealed, bonus cards not counted
     piles: dict[str, list[str]] = field(default_factory=dict)  # side -> card ids, top first
     discard: dict[str, list[str]] = field(default_factory=dict)
     current: dict[str, Any] | None = None  # the card on the table: id, side, section, bonus
-    facts: TurnFacts = field(default_factory=TurnFacts)
     after_turn: list[dict[str, int]] = field(default_factory=list)  # due at end of this turn
     placed_last_turn: list[dict[str, int]] = field(default_factory=list)
-    player_achievements: int = 0
-    end_by: str | None = None  # "covenant" or "player": who claimed a 4th achievement first
-    last: str | None = None  # kind of the checklist that was last opened
-    score: dict[str, int] = field(default_factory=dict)
-
-    # --- derived values ---------------------------------------------------
 
     @property
     def upgrade_cannons(self) -> int:
@@ -117,6 +123,47 @@ class CovenantState:
         self.coins += converted
         return converted
 
+
+@dataclass
+class CovenantState:
+    """The table: one Covenant (solo) or two (2 vs 2), the players, the board."""
+
+    difficulty: str = "normal"
+    saga: bool = False
+    coop: bool = False
+    rows: list[int] = field(default_factory=lambda: [3, 3, 3, 3])
+    players: list[str] = field(default_factory=list)  # names; empty in solo ("you")
+    ais: list[CovenantAI] = field(default_factory=lambda: [CovenantAI()])
+    active: int = 0  # the Covenant acting now (or last)
+    order: list[list[Any]] = field(default_factory=list)  # turn order: ["ai", i] / ["player", i]
+    position: int = -1  # where in `order` the game is
+    explored: list[str] = field(default_factory=list)
+    open_sea: list[str] = field(default_factory=list)
+    facts: TurnFacts = field(default_factory=TurnFacts)
+    player_achievements: list[int] = field(default_factory=lambda: [0])
+    end_trigger: list[Any] | None = None  # who claimed a 4th achievement first
+    last: str | None = None  # kind of the checklist that was last opened
+    score: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def ai(self) -> CovenantAI:
+        """The Covenant whose turn it is (or was last)."""
+        return self.ais[self.active]
+
+    @property
+    def player_count(self) -> int:
+        return 2 if self.coop else 1
+
+    @property
+    def end_by(self) -> str | None:
+        """ "covenant" or "player": who triggered the end, if anyone has."""
+        return (
+            None if self.end_trigger is None else str(self.end_trigger[0]).replace("ai", "covenant")
+        )
+
+    def controlled_by_a_covenant(self, space: str) -> bool:
+        return any(space in ai.islands for ai in self.ais)
+
     # --- JSON ---------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -125,6 +172,9 @@ class CovenantState:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CovenantState:
         data = dict(data)
-        data["upgrades"] = [Upgrade(**u) for u in data.get("upgrades", [])]
+        data["ais"] = [
+            CovenantAI(**{**ai, "upgrades": [Upgrade(**u) for u in ai.get("upgrades", [])]})
+            for ai in data.get("ais", [])
+        ]
         data["facts"] = TurnFacts(**data.get("facts", {}))
         return cls(**data)

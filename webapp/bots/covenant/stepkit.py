@@ -41,8 +41,9 @@ def new(kind: str, **params: Any) -> Step:
 
 def battle_step(
     why: str,
-    space: str,
+    space: str | None,
     *,
+    player: int | None = None,
     target: str = "ship",
     bonus: int = 0,
     halved: bool = False,
@@ -53,6 +54,7 @@ def battle_step(
 ) -> Step:
     """A battle with the Covenant: against your ship (or your buildings, `target`).
 
+    `space` None: where the player it attacks is (`player`, or the turn's target).
     `places` are the cube placements it makes if it wins; `group="double"` marks the
     two half-cannon battles of the multiple-battles clause.
     """
@@ -61,6 +63,7 @@ def battle_step(
         target=target,
         why=why,
         space=space,
+        player=player,
         bonus=bonus,
         halved=halved,
         defending=defending,

@@ -10,15 +10,32 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg, nmsg
 from ...engine.questions import choose, number
-from .rules import add_legendary_cube, covenant_cannons, garrison_damage, sink_covenant
+from .rules import (
+    add_legendary_cube,
+    covenant_cannons,
+    covenant_name,
+    garrison_damage,
+    sink_covenant,
+)
 from .state import CovenantState
 from .stepkit import BUILDING_NAMES, CovenantStep, choice, new, remove_pending, step_type, where
+from .targets import closest, outside_harbor, target_space
+
+
+def battle_space(state: CovenantState, step: Step) -> str:
+    """Where it fights: the space given, or where the player it attacks is."""
+    space = step.params["space"]
+    return space if space is not None else target_space(state, step.params.get("player"))
 
 
 def battle_cannons(state: CovenantState, step: Step) -> Any:
     p = step.params
     return covenant_cannons(
-        state, space=p["space"], defending=p["defending"], bonus=p["bonus"], halved=p["halved"]
+        state,
+        space=battle_space(state, step),
+        defending=p["defending"],
+        bonus=p["bonus"],
+        halved=p["halved"],
     )
 
 
@@ -26,8 +43,17 @@ def battle_cannons(state: CovenantState, step: Step) -> Any:
 class Battle(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         p = step.params
-        space = where(state, p["space"])
+        space = where(state, battle_space(state, step))
         why = p["why"]
+        if state.coop and why != "player" and p["target"] == "ship":
+            player = p.get("player")
+            player = state.facts.target if player is None else player
+            return msg(
+                "{covenant} battles {player}'s Ship on {space}",
+                covenant=covenant_name(state, state.active),
+                player=state.players[player] if player is not None else "?",
+                space=space,
+            )
         if why == "player":
             return msg("You attack the Covenant's ship on {space}", space=space)
         if why == "flag":
@@ -62,7 +88,7 @@ class Battle(CovenantStep):
             lead = msg("The Covenant has no battle abilities and wins ties in ship battles.")
         elif p["why"] == "player":
             lead = msg("It has no battle abilities and wins ties in ship battles.")
-            if state.end_by == "covenant" or state.end_by == "player":
+            if state.end_trigger is not None:
                 lead = msg("Last turn: you get +2 battle cubes. It wins ties in ship battles.")
         else:
             lead = msg("Normal tie rules apply to building battles.")
@@ -100,21 +126,21 @@ class Battle(CovenantStep):
                 ctx.note(legendary)
             if value == "covenant_sank_you":
                 # "Terror of the Sea: If the Covenant ever sinks you, it claims this"
-                state.sank_you = True
+                state.ai.sank_you = True
             follow += [
                 new("place", space=e["space"], cubes=e["cubes"], source=e["source"])
                 for e in p["places"]
             ]
             follow.append(new("plunder"))
-            if state.damage < 4:
+            if state.ai.damage < 4:
                 follow.append(new("battle_damage"))
         elif value == "you_won":
             if p["places"]:
                 ctx.note(msg("It lost: it does not place those cubes."))
             self._lost(state, step, ctx)
-            if state.damage < 4:
+            if state.ai.damage < 4:
                 follow.append(new("battle_damage"))
-            if state.coins or state.cargo:
+            if state.ai.coins or state.ai.cargo:
                 follow.append(new("plundered"))
         else:
             ctx.note(sink_covenant(state, on_its_turn=p["why"] != "player"))
@@ -153,10 +179,12 @@ class BattleDamage(CovenantStep):
         return msg("Damage to the Covenant's ship")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        return number(msg("How much damage did its ship take in this battle?"), 0, 4 - state.damage)
+        return number(
+            msg("How much damage did its ship take in this battle?"), 0, 4 - state.ai.damage
+        )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.damage += value
+        state.ai.damage += value
 
 
 @step_type("plunder")
@@ -171,7 +199,7 @@ class Plunder(CovenantStep):
         return number(msg("How many coins did it plunder?"), 0, 20)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.add_coins(value)
+        state.ai.add_coins(value)
         ctx.insert(new("plunder_cargo"))
 
 
@@ -187,7 +215,7 @@ class PlunderCargo(CovenantStep):
         return number(msg("How much cargo did it plunder?"), 0, 20)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        converted = state.add_cargo(value)
+        converted = state.ai.add_cargo(value)
         if converted:
             ctx.note(
                 nmsg(
@@ -204,11 +232,11 @@ class Plundered(CovenantStep):
         return msg("Your plunder from its Dock")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        return number(msg("How many of its coins did you take?"), 0, state.coins)
+        return number(msg("How many of its coins did you take?"), 0, state.ai.coins)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.coins -= value
-        if state.cargo:
+        state.ai.coins -= value
+        if state.ai.cargo:
             ctx.insert(new("plundered_cargo"))
 
 
@@ -218,10 +246,10 @@ class PlunderedCargo(CovenantStep):
         return msg("Your plunder: cargo from its Dock")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        return number(msg("How much of its cargo did you take?"), 0, state.cargo)
+        return number(msg("How much of its cargo did you take?"), 0, state.ai.cargo)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.cargo -= value
+        state.ai.cargo -= value
 
 
 @step_type("attack_building")
@@ -235,7 +263,7 @@ class AttackBuilding(CovenantStep):
         return msg("Exactly like a regular building battle.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        buildings = state.islands.get(step.params["space"], [])
+        buildings = state.ai.islands.get(step.params["space"], [])
         choices = [
             choice(b, msg("You destroyed its {building}", building=BUILDING_NAMES[b]))
             for b in buildings
@@ -245,7 +273,86 @@ class AttackBuilding(CovenantStep):
         return choose(msg("What happened?"), *choices)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        buildings = state.islands.get(step.params["space"])
+        buildings = state.ai.islands.get(step.params["space"])
         if value != "held" and buildings is not None and value in buildings:
             buildings.remove(value)
             ctx.note(msg("Its {building} there is removed.", building=BUILDING_NAMES[value]))
+
+
+@step_type("pick_target")
+class PickTarget(CovenantStep):
+    """Whose Ship an attack goes to (2 vs 2: the target rule)."""
+
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Which Ship does it attack?")
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        facts = state.facts
+        if not state.coop:
+            facts.target = 0
+            return
+        if facts.ship_battles:
+            # "Each Covenant AI will only fight 1 player ship at most on its turn."
+            self._no_attack(ctx, msg("It already fought a player Ship this turn: no attack."))
+            return
+        if step.params["why"] == "top":
+            # the icon's attack happens "even if you are in Harbor"
+            candidates = [p for p, rich in enumerate(facts.rich) if rich]
+        else:
+            candidates = outside_harbor(state)  # "(A) not in Harbor"
+        if not candidates:
+            self._no_attack(ctx, msg("Every player is in the Harbor: no attack."))
+            return
+        nearest = closest(state, candidates)  # "(B) closest to where the AI started"
+        if len(nearest) == 1:
+            facts.target = nearest[0]
+            ctx.note(
+                msg(
+                    "It attacks {player}: the closest to where it started its turn.",
+                    player=state.players[nearest[0]],
+                )
+            )
+        else:
+            ctx.insert(new("target_damage", players=nearest))
+
+    @staticmethod
+    def _no_attack(ctx: Context, why: Msg) -> None:
+        assert ctx.checklist is not None
+        ctx.note(why)
+        following = ctx.checklist.steps[ctx.checklist.cursor + 1 :]
+        battle = next((s for s in following if s.kind == "battle"), None)
+        if battle is not None:
+            remove_pending(ctx.checklist, lambda s: s is battle)
+
+
+@step_type("target_damage")
+class TargetDamage(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Both Ships are as close: which has the most damage?")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg(
+            "2-player co-op: if tied, it attacks the player with the most damage on "
+            "their Ship who is not in Harbor; if still tied, a coin flip."
+        )
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return choose(
+            msg("More damage on the Ship of…"),
+            *(
+                choice(str(p), msg("{player}", player=state.players[p]))
+                for p in step.params["players"]
+            ),
+            choice("same", msg("The same damage")),
+        )
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        players = step.params["players"]
+        if value == "same":
+            target = ctx.rng("coin").choice(players)
+            ctx.note(msg("Coin flip: it attacks {player}.", player=state.players[target]))
+        else:
+            target = int(value)
+        state.facts.target = target

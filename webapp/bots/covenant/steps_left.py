@@ -56,37 +56,46 @@ class Reveal(CovenantStep):
             )
 
 
+def _player(step: Step) -> int:
+    return int(step.params.get("player", 0))
+
+
 @step_type("player_ship")
 class PlayerShip(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
+        if state.coop:
+            return msg("Where is {player}'s Ship?", player=state.players[_player(step)])
         return msg("Where is your Ship?")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         return msg("Tap its space on the board. The Covenant's battles depend on it.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        return space(msg("Your Ship is on…"), Layout(tuple(state.rows)).all_spaces())
+        return space(msg("The Ship is on…"), Layout(tuple(state.rows)).all_spaces())
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.facts.player_space = value
-        state.facts.pirate = False
+        player = _player(step)
+        state.facts.ships[player] = value
+        state.facts.pirate[player] = False
         if value != HARBOR:
             # A ship that stopped on an Ocean board has explored it: never ask.
             if value not in state.explored:
                 state.explored.append(value)
-            ctx.insert(new("player_mode"))
+            ctx.insert(new("player_mode", player=player))
 
 
 @step_type("player_mode")
 class PlayerMode(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
+        if state.coop:
+            return msg("Is {player}'s Ship in Pirate mode?", player=state.players[_player(step)])
         return msg("Is your Ship in Pirate mode?")
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return yes_no(msg("Pirate mode?"))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.facts.pirate = bool(value)
+        state.facts.pirate[_player(step)] = bool(value)
 
 
 @step_type("explore")
@@ -125,7 +134,7 @@ class ExploreCheck(CovenantStep):
         # unexplored Ocean board reveals it and gives the Covenant an Explorer cube.
         state.explored.append(step.params["space"])
         if value:
-            state.cubes["explorer"] += 1
+            state.ai.cubes["explorer"] += 1
             ctx.note(
                 msg("Reveal that Ocean board as normal. The Covenant places a cube on Explorer.")
             )
@@ -162,7 +171,7 @@ class Claim(CovenantStep):
         if value == "mercantile":
             # Solo rulebook, "Claim advancements": no cannon and no battle ability
             # means the Mercantile pile.
-            state.mercantile += 1
+            state.ai.mercantile += 1
             ctx.note(msg("Into its Mercantile pile."))
         elif value == "pirate":
             ctx.insert(new("advancement_pile", space=space_, minimum=1, origin="advancement"))
@@ -171,7 +180,7 @@ class Claim(CovenantStep):
         elif value in ("saga_merchant", "encounter"):
             # Solo rulebook, "AI and Saga content": do not flip it; it goes
             # straight into the Mercantile pile.
-            state.mercantile += 1
+            state.ai.mercantile += 1
             ctx.note(msg("Saga rules: not flipped, straight into its Mercantile pile."))
         elif value == "fortune":
             ctx.note(msg("Saga rules: the Covenant ignores Fortune Encounters."))
@@ -216,11 +225,11 @@ class AdvancementPile(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         if value == 0:
-            state.mercantile += 1
+            state.ai.mercantile += 1
             ctx.note(msg("No cannon or battle ability: into its Mercantile pile."))
         else:
-            state.pirate += 1
-            state.pirate_strength += value
+            state.ai.pirate += 1
+            state.ai.pirate_strength += value
             ctx.note(msg("Into its Pirate pile."))
 
 
@@ -230,6 +239,13 @@ ISLAND_CHOICES = {
     FORT: msg("An island with your Fort"),
     GARRISON: msg("An island with your Garrison"),
     BOTH: msg("An island with your Fort and your Garrison"),
+}
+COOP_ISLAND_CHOICES = {
+    SEA: msg("Open sea: no island"),
+    NOTHING: msg("An island without a Fort or Garrison of yours"),
+    FORT: msg("An island with a Fort of yours"),
+    GARRISON: msg("An island with a Garrison of yours"),
+    BOTH: msg("An island with a Fort and a Garrison of yours"),
 }
 
 
@@ -242,7 +258,8 @@ class IslandCheck(CovenantStep):
         return msg("Where you have a Fort or Garrison, placing its cubes can mean a battle.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        return choose(msg("There is…"), *(choice(k, v) for k, v in ISLAND_CHOICES.items()))
+        labels = COOP_ISLAND_CHOICES if state.coop else ISLAND_CHOICES
+        return choose(msg("There is…"), *(choice(k, v) for k, v in labels.items()))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         space_ = step.params["space"]
@@ -254,6 +271,11 @@ class IslandCheck(CovenantStep):
 @step_type("top_check")
 class TopCheck(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
+        if state.coop:
+            return msg(
+                "Conditional attack: does {player} have 3 or more coins on their Ship?",
+                player=state.players[_player(step)],
+            )
         return msg("Conditional attack: do you have 3 or more coins on your Ship?")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
@@ -266,7 +288,7 @@ class TopCheck(CovenantStep):
         return yes_no(msg("3 or more coins on your Ship?"))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.facts.rich_ship = bool(value)
+        state.facts.rich[_player(step)] = bool(value)
 
 
 @step_type("bottom_check")
@@ -291,12 +313,15 @@ class BottomCheck(CovenantStep):
 
 
 def bottom_candidates(state: CovenantState) -> list[str]:
+    """Islands it does not control (nor its ally: it never replaces its cubes) and
+    without a player's Ship in Pirate mode."""
     facts = state.facts
-    pirate_island = facts.player_space if facts.pirate else None
     return [
         s
         for s in Layout(tuple(state.rows)).ocean_spaces()
-        if s not in state.islands and s not in state.open_sea and s != pirate_island
+        if not state.controlled_by_a_covenant(s)
+        and s not in state.open_sea
+        and not facts.pirates_at(s)
     ]
 
 
@@ -322,6 +347,20 @@ class BottomTarget(CovenantStep):
             ctx.insert(new("island_check", space=value))
 
 
+def continue_plan(state: CovenantState, section: dict[str, Any], ctx: Context) -> None:
+    """Ask what only the table can settle, then lay out the placements and battles."""
+    placements = plan_placements(state, section)
+    candidates = placements.building_candidates
+    if len(candidates) > 1 and state.facts.building_choice is None:
+        ctx.insert(new("pick_building_battle", section=section, spaces=candidates))
+        return
+    if len(placements.pirate_players) > 1:
+        ctx.insert(new("pick_pirate_battle", section=section, players=placements.pirate_players))
+        return
+    chosen = state.facts.building_choice or (candidates[0] if candidates else None)
+    ctx.insert(*resolution_steps(state, section, placements, chosen))
+
+
 @step_type("plan")
 class Plan(CovenantStep):
     """Decides which placements mean battles once the table has answered."""
@@ -332,20 +371,7 @@ class Plan(CovenantStep):
         return msg("Botdeck works out the Covenant's battles")
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        placements = plan_placements(state, step.params["section"])
-        candidates = placements.building_candidates
-        if len(candidates) > 1:
-            ctx.insert(
-                new("pick_building_battle", section=step.params["section"], spaces=candidates)
-            )
-            return
-        for line in placements.notes:
-            ctx.note(line)
-        ctx.insert(
-            *resolution_steps(
-                state, step.params["section"], placements, candidates[0] if candidates else None
-            )
-        )
+        continue_plan(state, step.params["section"], ctx)
 
 
 @step_type("pick_building_battle")
@@ -364,10 +390,35 @@ class PickBuildingBattle(CovenantStep):
         return space(msg("Tap that island"), step.params["spaces"])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        placements = plan_placements(state, step.params["section"])
-        for line in placements.notes:
-            ctx.note(line)
-        ctx.insert(*resolution_steps(state, step.params["section"], placements, value))
+        state.facts.building_choice = value
+        continue_plan(state, step.params["section"], ctx)
+
+
+@step_type("pick_pirate_battle")
+class PickPirateBattle(CovenantStep):
+    """2 vs 2: it lands on both your Ships in Pirate mode; you choose the fight."""
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("It lands on both your Ships in Pirate mode: which battle happens?")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg(
+            "2-player co-op: each Covenant fights one player Ship at most on its turn, "
+            "and here the players choose which fight happens."
+        )
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return choose(
+            msg("It battles the Ship of…"),
+            *(
+                choice(str(p), msg("{player}", player=state.players[p]))
+                for p in step.params["players"]
+            ),
+        )
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.facts.pirate_choice = int(value)
+        continue_plan(state, step.params["section"], ctx)
 
 
 SKIP_REASONS = {
@@ -381,6 +432,7 @@ SKIP_REASONS = {
         "It attacks you with its Attack Flag later, so this battle is not fought: ignored."
     ),
     "one_building_battle": msg("Only one building battle a turn: ignored."),
+    "one_ship_battle": msg("It fights one player Ship at most this turn: ignored."),
 }
 
 
@@ -411,26 +463,40 @@ class Place(CovenantStep):
         )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        if step.params["space"] in state.islands:
+        space_ = step.params["space"]
+        if space_ in state.ai.islands:
             return msg("Its own island: add what fits, skip the rest.")
-        if state.end_by == "player":
+        if state.coop and state.controlled_by_a_covenant(space_):
+            # 2 vs 2: "The Covenant players will never replace each other's cubes"
+            # and "will never cause its ally to lose control of an island".
+            return msg(
+                "Its ally's island: place only on free spaces, never on the other "
+                "Covenant's cubes; skip the rest."
+            )
+        if state.end_trigger is not None:
             return msg(
                 "Last turn: it replaces only 1 of your cubes for every 2 it normally "
                 "would. Skip any cube that cannot be placed."
             )
+        if state.coop:
+            # "it will always replace the cubes of the player who controls the island first"
+            return msg(
+                "Replace the cubes of the player who controls the island first, never "
+                "the other Covenant's; skip any cube that cannot be placed."
+            )
         return msg("Replace cubes as in the normal rules; skip any cube that cannot be placed.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        if step.params["space"] in state.islands:
+        if state.controlled_by_a_covenant(step.params["space"]):
             return confirm()
         return yes_no(msg("Does the Covenant now control this island?"))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         space_ = step.params["space"]
-        if value is True and space_ not in state.islands:
+        if value is True and not state.controlled_by_a_covenant(space_):
             # Solo rulebook, "Place influence cubes": taking control removes the
             # island's buildings and gives it a permanent cube there.
-            state.islands[space_] = []
+            state.ai.islands[space_] = []
             state.facts.islands[space_] = NOTHING
             ctx.note(msg("Remove any buildings there; it gets a permanent cube on the island."))
 
@@ -452,10 +518,10 @@ class EndPosition(CovenantStep):
         space_ = step.params["space"]
         # Solo rulebook, "Sinking": sunk on its turn, it ends in the Harbor
         # whatever the card says.
-        state.ship = HARBOR if state.facts.sunk else space_
+        state.ai.ship = HARBOR if state.facts.sunk else space_
         if state.facts.sunk:
             return
         # Solo rulebook, "Garrison damage": 1 damage when it ends its turn on an
         # island with your Garrison (not one it took control of this turn).
-        if space_ not in state.islands and state.facts.islands.get(space_) in (GARRISON, BOTH):
+        if space_ not in state.ai.islands and state.facts.islands.get(space_) in (GARRISON, BOTH):
             ctx.note(garrison_damage(state))

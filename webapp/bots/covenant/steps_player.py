@@ -11,12 +11,29 @@ from typing import Any
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choose, confirm, number, space, yes_no
 from .deck import Layout
+from .rules import covenant_name
 from .state import CovenantState
 from .stepkit import BUILDING_NAMES, CovenantStep, battle_step, choice, new, step_type, where
 
 
 def fortified_islands(state: CovenantState) -> list[str]:
-    return [s for s, b in state.islands.items() if "fort" in b or "garrison" in b]
+    return [s for s, b in state.ai.islands.items() if "fort" in b or "garrison" in b]
+
+
+def _player(step: Step) -> int:
+    return int(step.params.get("player", 0))
+
+
+def action_steps(state: CovenantState, action: str) -> list[Step]:
+    """What you do to the acting Covenant (in 2 vs 2: the one you picked)."""
+    if action == "battle":
+        # Solo rulebook, "On your turn": you may attack its Ship when on its space.
+        return [battle_step("player", state.ai.ship, defending=True)]
+    if action == "building":
+        return [new("pick_island", purpose="building", spaces=fortified_islands(state))]
+    if action == "island":
+        return [new("pick_island", purpose="take", spaces=sorted(state.ai.islands))]
+    return [new("fix_island")]
 
 
 @step_type("your_turn")
@@ -25,19 +42,20 @@ class YourTurn(CovenantStep):
         return msg("Play your turn")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        if state.end_by == "covenant":
+        if state.end_trigger is not None:
             return msg(
-                "The Covenant triggered the end: play your last turn with the normal "
+                "The end has been triggered: play your last turn with the normal "
                 "last-turn rules, then the game is scored."
             )
         return msg("Play as usual. Tap anything you do to the Covenant, then end your turn.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
+        ais = state.ais
         choices = [choice("end", msg("End my turn"), primary=True)]
         choices.append(choice("battle", msg("I battle its ship")))
-        if fortified_islands(state):
+        if any("fort" in b or "garrison" in b for ai in ais for b in ai.islands.values()):
             choices.append(choice("building", msg("I attack its Fort or Garrison")))
-        if state.islands:
+        if any(ai.islands for ai in ais):
             choices.append(choice("island", msg("I take an island from it")))
         choices.append(choice("achievement", msg("I claimed an achievement")))
         choices.append(choice("fix_island", msg("Correct one of its islands")))
@@ -46,20 +64,35 @@ class YourTurn(CovenantStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         if value == "end":
             return
-        follow: list[Step] = []
-        if value == "battle":
-            # Solo rulebook, "On your turn": you may attack its Ship when on its space.
-            follow.append(battle_step("player", state.ship, defending=True))
-        elif value == "building":
-            follow.append(new("pick_island", purpose="building", spaces=fortified_islands(state)))
-        elif value == "island":
-            follow.append(new("pick_island", purpose="take", spaces=sorted(state.islands)))
-        elif value == "achievement":
-            follow.append(new("player_achievements"))
+        if value == "achievement":
+            follow = [new("player_achievements", player=_player(step))]
+        elif state.coop:
+            follow = [new("pick_covenant", action=value)]
         else:
-            follow.append(new("fix_island"))
-        follow.append(new("your_turn"))
-        ctx.insert(*follow)
+            follow = action_steps(state, value)
+        ctx.insert(*follow, new("your_turn", player=_player(step)))
+
+
+@step_type("pick_covenant")
+class PickCovenant(CovenantStep):
+    """2 vs 2: which of the two Covenants you battle, attack or take from."""
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("Which Covenant?")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return choose(
+            msg("The Covenant of…"),
+            *(choice(str(i), covenant_name(state, i)) for i in range(len(state.ais))),
+        )
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.active = int(value)
+        steps = action_steps(state, step.params["action"])
+        if steps[0].kind == "pick_island" and not steps[0].params["spaces"]:
+            ctx.note(msg("It has no such island."))
+            return
+        ctx.insert(*steps)
 
 
 @step_type("pick_island")
@@ -81,7 +114,7 @@ class PickIsland(CovenantStep):
         if step.params["purpose"] == "building":
             ctx.insert(new("attack_building", space=value))
             return
-        buildings = state.islands.pop(value, [])
+        buildings = state.ai.islands.pop(value, [])
         state.facts.islands.pop(value, None)
         ctx.note(msg("It loses the island at {space}.", space=where(state, value)))
         for b in buildings:
@@ -91,9 +124,13 @@ class PickIsland(CovenantStep):
 @step_type("player_achievements")
 class PlayerAchievements(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
+        if state.coop:
+            return msg("{player}'s achievements", player=state.players[_player(step)])
         return msg("Your achievements")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        if state.coop:
+            return msg("The game ends when any one player or Covenant reaches 4 achievements.")
         return msg(
             "If you claim a fourth achievement first, the Covenant takes one "
             "additional turn and the game ends."
@@ -103,7 +140,8 @@ class PlayerAchievements(CovenantStep):
         return number(msg("How many achievements have you claimed in all?"), 0, 9)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.player_achievements = value  # the end trigger is checked after every change
+        # the end trigger is checked after every change
+        state.player_achievements[_player(step)] = value
 
 
 @step_type("fix_island")
@@ -132,9 +170,9 @@ class FixIslandControl(CovenantStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         space_ = step.params["space"]
         if not value:
-            state.islands.pop(space_, None)
+            state.ai.islands.pop(space_, None)
             return
-        state.islands[space_] = []
+        state.ai.islands[space_] = []
         if space_ in state.open_sea:
             state.open_sea.remove(space_)
         ctx.insert(*[new("fix_island_building", space=space_, building=b) for b in BUILDING_NAMES])
@@ -154,7 +192,7 @@ class FixIslandBuilding(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         if value:
-            state.islands.setdefault(step.params["space"], []).append(step.params["building"])
+            state.ai.islands.setdefault(step.params["space"], []).append(step.params["building"])
 
 
 # --- final scoring -----------------------------------------------------------------
@@ -163,6 +201,10 @@ class FixIslandBuilding(CovenantStep):
 @step_type("score_other")
 class ScoreOther(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
+        if state.coop:
+            return msg(
+                "{covenant}: other end-game coins", covenant=covenant_name(state, step.params["ai"])
+            )
         return msg("The Covenant's other end-game coins")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
@@ -175,21 +217,29 @@ class ScoreOther(CovenantStep):
         return number(msg("How many coins is that?"), 0, 300)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.score["other"] = value
+        state.score[f"other{step.params['ai']}"] = value
 
 
 @step_type("score_player")
 class ScorePlayer(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
+        if state.coop:
+            return msg("{player}'s final score", player=state.players[_player(step)])
         return msg("Your final score")
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return number(msg("How many coins did you score?"), 0, 999)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.score["player"] = value
-        if value == covenant_total(state):
-            ctx.insert(new("score_tiebreak"))
+        state.score[f"player{_player(step)}"] = value
+        last = _player(step) == state.player_count - 1
+        if last and players_total(state) == covenants_total(state):
+            if state.coop:
+                # 2 vs 2: "use the normal tiebreaker but using total cubes for both
+                # players against total cubes for both Covenant AI players"
+                ctx.insert(new("score_cubes", team="players"), new("score_cubes", team="covenants"))
+            else:
+                ctx.insert(new("score_tiebreak"))
 
 
 @step_type("score_tiebreak")
@@ -206,6 +256,22 @@ class ScoreTiebreak(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         state.score["tiebreak"] = 1 if value == "player" else 0
+
+
+@step_type("score_cubes")
+class ScoreCubes(CovenantStep):
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        if step.params["team"] == "players":
+            return msg("A tie: how many cubes do you two have on the board?")
+        return msg("A tie: how many cubes do the two Covenants have on the board?")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return number(msg("Cubes in all"), 0, 200)
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.score[f"cubes_{step.params['team']}"] = value
+        if step.params["team"] == "covenants":
+            state.score["tiebreak"] = int(state.score.get("cubes_players", 0) > value)
 
 
 @step_type("score_sheet")
@@ -226,22 +292,33 @@ class ScoreSheet(CovenantStep):
         state.score["closed"] = 1
 
 
-def covenant_score_lines(state: CovenantState) -> list[tuple[Msg, int]]:
+def covenant_score_lines(state: CovenantState, index: int = 0) -> list[tuple[Msg, int]]:
     """Solo rulebook, end of "Achievements & end game scoring"."""
+    ai = state.ais[index]
     return [
-        (msg("Coins on its Dock"), state.coins),
+        (msg("Coins on its Dock"), ai.coins),
         # "The AI does score 1 coin per 2 Advancements it controls."
-        (msg("1 per 2 Advancements ({n})", n=state.advancements), state.advancements // 2),
-        (msg("Other end-game coins"), state.score.get("other", 0)),
+        (msg("1 per 2 Advancements ({n})", n=ai.advancements), ai.advancements // 2),
+        (msg("Other end-game coins"), state.score.get(f"other{index}", 0)),
     ]
 
 
-def covenant_total(state: CovenantState) -> int:
-    return sum(value for _, value in covenant_score_lines(state))
+def covenant_total(state: CovenantState, index: int = 0) -> int:
+    return sum(value for _, value in covenant_score_lines(state, index))
+
+
+def covenants_total(state: CovenantState) -> int:
+    """2 vs 2: "Do the same for the 2 Covenant players" (a team score)."""
+    return sum(covenant_total(state, i) for i in range(len(state.ais)))
+
+
+def players_total(state: CovenantState) -> int:
+    return sum(state.score.get(f"player{p}", 0) for p in range(state.player_count))
 
 
 def score_winner(state: CovenantState) -> str:
-    player, covenant = state.score.get("player", 0), covenant_total(state)
-    if player != covenant:
-        return "player" if player > covenant else "covenant"
+    """ "The highest team score wins" (solo: you against the Covenant)."""
+    players, covenants = players_total(state), covenants_total(state)
+    if players != covenants:
+        return "player" if players > covenants else "covenant"
     return "player" if state.score.get("tiebreak") else "covenant"

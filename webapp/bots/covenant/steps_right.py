@@ -11,10 +11,11 @@ from typing import Any
 from ...engine import Context, Msg, Question, Step, msg, nmsg
 from ...engine.questions import choose, confirm, number, space, yes_no
 from .deck import HARBOR
-from .plan import cannons_reach
+from .plan import attack_happens, cannons_reach
 from .rules import add_legendary_cube, covenant_cannons
 from .state import CovenantState, Upgrade
 from .stepkit import BUILDING_NAMES, CovenantStep, battle_step, choice, new, step_type, where
+from .targets import target_space
 
 
 def effect_steps(effects: list[dict[str, Any]]) -> list[Step]:
@@ -29,7 +30,7 @@ class Coins(CovenantStep):
         return nmsg("It gains {n} coin", "It gains {n} coins", step.params["amount"])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.add_coins(step.params["amount"])
+        state.ai.add_coins(step.params["amount"])
 
 
 @step_type("effect_coins_per_mercantile")
@@ -40,8 +41,8 @@ class CoinsPerMercantile(CovenantStep):
         return msg("It gains 1 coin for every 2 Advancements in its Mercantile pile")
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        gained = state.mercantile // 2  # "rounded down"
-        state.add_coins(gained)
+        gained = state.ai.mercantile // 2  # "rounded down"
+        state.ai.add_coins(gained)
         ctx.note(nmsg("{n} coin.", "{n} coins.", gained))
 
 
@@ -74,7 +75,7 @@ class UpgradeEffect(CovenantStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         p = step.params
         if value == "shown":
-            state.upgrades.append(Upgrade(p["level"], p["cannons"]))
+            state.ai.upgrades.append(Upgrade(p["level"], p["cannons"]))
         elif value == "other":
             ctx.insert(new("upgrade_substitute", level=p["level"]))
         else:
@@ -95,7 +96,7 @@ class UpgradeSubstitute(CovenantStep):
         return number(msg("How many cannons does that tile show?"), 0, 4)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.upgrades.append(Upgrade(step.params["level"], value))
+        state.ai.upgrades.append(Upgrade(step.params["level"], value))
 
 
 @step_type("effect_repair")
@@ -107,13 +108,13 @@ class Repair(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         # "or as much as possible"
-        repaired = min(state.damage, step.params["amount"])
-        state.damage -= repaired
+        repaired = min(state.ai.damage, step.params["amount"])
+        state.ai.damage -= repaired
         ctx.note(nmsg("{n} damage repaired.", "{n} damage repaired.", repaired))
 
 
 def build_candidates(state: CovenantState, building: str) -> list[str]:
-    return [s for s, buildings in state.islands.items() if building not in buildings]
+    return [s for s, buildings in state.ai.islands.items() if building not in buildings]
 
 
 @step_type("effect_build")
@@ -160,7 +161,7 @@ class BuildPlace(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         target = step.params["spaces"][0] if len(step.params["spaces"]) == 1 else value
-        state.islands[target].append(step.params["building"])
+        state.ai.islands[target].append(step.params["building"])
 
 
 @step_type("effect_produce")
@@ -173,7 +174,7 @@ class Produce(CovenantStep):
         return msg("Its best production island produces")
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        if not state.islands:
+        if not state.ai.islands:
             ctx.note(msg("It controls no island: nothing is produced."))
             return
         ctx.insert(new("produce_coins", islands=step.params["islands"]))
@@ -194,7 +195,7 @@ class ProduceCoins(CovenantStep):
         return number(msg("How many coins does it produce?"), 0, 20)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.add_coins(value)
+        state.ai.add_coins(value)
         ctx.insert(new("produce_cargo"))
 
 
@@ -207,7 +208,7 @@ class ProduceCargo(CovenantStep):
         return number(msg("How much cargo does it produce?"), 0, 20)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        converted = state.add_cargo(value)
+        converted = state.ai.add_cargo(value)
         if converted:
             ctx.note(
                 nmsg(
@@ -228,10 +229,10 @@ class ExpertSailors(CovenantStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         # "If the Covenant has not claimed the Expert Sailors Achievement, ... places
         # a cube on it. Otherwise ignore this icon."
-        if "expert_sailors" in state.claimed:
+        if "expert_sailors" in state.ai.claimed:
             ctx.note(msg("Already claimed: ignored."))
         else:
-            state.cubes["expert_sailors"] += 1
+            state.ai.cubes["expert_sailors"] += 1
             ctx.note(msg("A cube on Expert Sailors."))
 
 
@@ -245,12 +246,15 @@ class Attack(CovenantStep):
         return msg("Attack Flag")
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        facts = state.facts
-        if step.params.get("unless_in_harbor") and facts.player_space == HARBOR:
-            ctx.note(msg("You are in the Harbor: no attack."))
+        if not attack_happens(state, step.params):
+            if state.coop:
+                ctx.note(msg("Every player is in the Harbor: no attack."))
+            else:
+                ctx.note(msg("You are in the Harbor: no attack."))
             return
         ctx.insert(
-            battle_step("flag", facts.player_space or HARBOR, bonus=step.params.get("bonus", 0))
+            new("pick_target", why="flag"),
+            battle_step("flag", None, bonus=step.params.get("bonus", 0)),
         )
 
 
@@ -286,7 +290,7 @@ class AfterTurn(CovenantStep):
         return after_turn_title(step.params)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.after_turn.append(
+        state.ai.after_turn.append(
             {"coins": step.params.get("coins", 0), "cargo": step.params.get("cargo", 0)}
         )
         ctx.note(msg("Botdeck reminds you at the end of its turn."))
@@ -317,9 +321,7 @@ class IfCannons(CovenantStep):
         return msg("If it would drop at least {n} cubes in a battle…", n=step.params["at_least"])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        total = covenant_cannons(
-            state, space=state.facts.player_space or HARBOR, defending=False
-        ).total
+        total = covenant_cannons(state, space=target_space(state), defending=False).total
         if cannons_reach(state, step.params):
             ctx.note(msg("It has {total} cannons: yes.", total=total))
             ctx.insert(*effect_steps(step.params["then"]))
@@ -340,13 +342,13 @@ class EndOfTurn(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         follow = []
-        if state.islands:
+        if state.ai.islands:
             follow.append(new("collect_coins"))
         else:
-            state.placed_last_turn = []
+            state.ai.placed_last_turn = []
             ctx.note(msg("It controls no island: nothing to collect."))
-        follow += [new("after_turn_place", **placement) for placement in state.after_turn]
-        state.after_turn = []
+        follow += [new("after_turn_place", **placement) for placement in state.ai.after_turn]
+        state.ai.after_turn = []
         ctx.insert(*follow)
 
 
@@ -356,7 +358,7 @@ class CollectCoins(CovenantStep):
         return msg("It gains all coins on islands it controls")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        placed = sum(p["coins"] for p in state.placed_last_turn)
+        placed = sum(p["coins"] for p in state.ai.placed_last_turn)
         if placed:
             return nmsg(
                 "Take them to its Dock. This includes the {n} coin placed after its last "
@@ -373,7 +375,7 @@ class CollectCoins(CovenantStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         # Solo rulebook, "End of turn": it always gains ALL coins and cargo on
         # islands it controls; they go to its Dock.
-        state.add_coins(value)
+        state.ai.add_coins(value)
         ctx.insert(new("collect_cargo"))
 
 
@@ -383,7 +385,7 @@ class CollectCargo(CovenantStep):
         return msg("It gains all cargo on islands it controls")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        placed = sum(p["cargo"] for p in state.placed_last_turn)
+        placed = sum(p["cargo"] for p in state.ai.placed_last_turn)
         if placed:
             return msg(
                 "Every 3 cargo on its Dock becomes 1 coin at once. This includes the "
@@ -396,8 +398,8 @@ class CollectCargo(CovenantStep):
         return number(msg("How much cargo did it take?"), 0, 40)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        converted = state.add_cargo(value)
-        state.placed_last_turn = []
+        converted = state.ai.add_cargo(value)
+        state.ai.placed_last_turn = []
         if converted:
             ctx.note(
                 nmsg(
@@ -414,7 +416,7 @@ class AfterTurnPlace(CovenantStep):
         return after_turn_title(step.params)
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        if not state.islands:
+        if not state.ai.islands:
             return msg("It controls no island: nothing is placed.")
         return msg(
             "From the supply, on the island of highest value it controls. It gains "
@@ -425,7 +427,7 @@ class AfterTurnPlace(CovenantStep):
         return confirm()
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        if state.islands:
-            state.placed_last_turn.append(
+        if state.ai.islands:
+            state.ai.placed_last_turn.append(
                 {"coins": step.params.get("coins", 0), "cargo": step.params.get("cargo", 0)}
             )

@@ -7,9 +7,16 @@ from typing import Any
 
 from ...engine import Msg, msg
 from .deck import HARBOR, Layout, space_name
-from .rules import ACHIEVEMENT_NAMES, covenant_cannons, explorer_target
-from .state import ACHIEVEMENTS, CovenantState
-from .steps_player import covenant_score_lines, covenant_total, score_winner
+from .rules import ACHIEVEMENT_NAMES, covenant_cannons, covenant_name, explorer_target
+from .state import ACHIEVEMENTS, CovenantAI, CovenantState
+from .steps_player import (
+    covenant_score_lines,
+    covenant_total,
+    covenants_total,
+    players_total,
+    score_winner,
+)
+from .targets import target_space
 
 
 @dataclass
@@ -18,9 +25,10 @@ class SpaceView:
     name: Msg
     explored: bool
     sea: bool
-    island: list[str] | None  # its buildings, when the Covenant controls the island
-    covenant_ship: bool
-    player_ship: bool
+    island: list[str] | None  # a Covenant's buildings, when a Covenant controls the island
+    island_owner: int | None  # which Covenant
+    covenant_ships: list[int]
+    player_ships: list[int]
     advancement: bool = False
     cubes: int = 0
     end: bool = False
@@ -34,23 +42,28 @@ class ColumnView:
 
 
 def board_view(
-    state: CovenantState, section: dict[str, Any] | None, *, player_ship: bool = True
+    state: CovenantState, section: dict[str, Any] | None, *, player_ships: bool = True
 ) -> list[ColumnView]:
     rows = tuple(state.rows)
     cubes: dict[str, int] = {}
     if section:
         for entry in section["influence"]:
             cubes[entry["space"]] = cubes.get(entry["space"], 0) + entry["cubes"]
+    owners = {space: index for index, ai in enumerate(state.ais) for space in ai.islands}
 
     def view(space: str) -> SpaceView:
+        owner = owners.get(space)
         return SpaceView(
             space,
             space_name(space, rows),
             explored=space == HARBOR or space in state.explored,
             sea=space in state.open_sea,
-            island=state.islands.get(space),
-            covenant_ship=state.ship == space,
-            player_ship=player_ship and state.facts.player_space == space,
+            island=None if owner is None else state.ais[owner].islands[space],
+            island_owner=owner,
+            covenant_ships=[i for i, ai in enumerate(state.ais) if ai.ship == space],
+            player_ships=[p for p, where in enumerate(state.facts.ships) if where == space]
+            if player_ships
+            else [],
             advancement=bool(section) and space in section["advancements"],  # type: ignore[index]
             cubes=cubes.get(space, 0),
             end=bool(section) and section["end"] == space,  # type: ignore[index]
@@ -75,47 +88,82 @@ class AchievementView:
     progress: str  # "2/4", "3/5", "12/30"…
 
 
-def achievement_views(state: CovenantState) -> list[AchievementView]:
+def achievement_views(state: CovenantState, ai: CovenantAI) -> list[AchievementView]:
     progress = {
-        "legendary": f"{state.cubes['legendary']}/4",
+        "legendary": f"{ai.cubes['legendary']}/4",
         "terror_of_the_sea": "",
-        "expert_sailors": f"{state.cubes['expert_sailors']}/3",
-        "elite_vessel": f"{len(state.upgrades)}/4",
-        "explorer": f"{state.cubes['explorer']}/{explorer_target(state)}",
-        "builder": f"{state.buildings}/5",
-        "settler": f"{state.permanent_cubes}/6",
-        "capitalist": f"{state.coins}/30",
+        "expert_sailors": f"{ai.cubes['expert_sailors']}/3",
+        "elite_vessel": f"{len(ai.upgrades)}/4",
+        "explorer": f"{ai.cubes['explorer']}/{explorer_target(state)}",
+        "builder": f"{ai.buildings}/5",
+        "settler": f"{ai.permanent_cubes}/6",
+        "capitalist": f"{ai.coins}/30",
     }
     return [
-        AchievementView(name, ACHIEVEMENT_NAMES[name], name in state.claimed, progress[name])
+        AchievementView(name, ACHIEVEMENT_NAMES[name], name in ai.claimed, progress[name])
         for name in ACHIEVEMENTS
     ]
 
 
+@dataclass
+class CovenantView:
+    """One Covenant in the state panel and on the score sheet."""
+
+    index: int
+    name: Msg
+    ai: CovenantAI
+    acting: bool
+    achievements: list[AchievementView]
+    attack_cannons: int
+    defend_cannons: int
+    score_lines: list[tuple[Msg, int]]
+    score: int
+
+
+def covenant_views(state: CovenantState) -> list[CovenantView]:
+    views = []
+    for index, ai in enumerate(state.ais):
+        acting = index == state.active
+        space = target_space(state) if acting else HARBOR
+        views.append(
+            CovenantView(
+                index,
+                covenant_name(state, index),
+                ai,
+                acting,
+                achievement_views(state, ai),
+                covenant_cannons(state, space=space, defending=False, ai=ai).total,
+                covenant_cannons(state, space=ai.ship, defending=True, ai=ai).total,
+                covenant_score_lines(state, index),
+                covenant_total(state, index),
+            )
+        )
+    return views
+
+
 def covenant_view(state: CovenantState, deck: dict[str, Any]) -> dict[str, Any]:
     card = section = None
-    current = state.current
+    current = state.ai.current
     if current is not None:
         card = next((c for c in deck["cards"] if c["id"] == current["card"]), None)
         if card is not None:
             section = card["sides"][current["side"]]["sections"][current["section"]]
-    space = state.facts.player_space or HARBOR
     # On your turn the board shows the table as it is, without the last card's grid.
     covenant_acting = state.last in ("covenant", "bonus")
+    players = [msg("{player}", player=name) for name in state.players] or [msg("You")]
     return {
         "cov_acting": covenant_acting,
         "cov_card": card,
         "cov_current": current,
         "cov_section": section,
         "cov_board": board_view(
-            state, section if covenant_acting else None, player_ship=covenant_acting
+            state, section if covenant_acting else None, player_ships=covenant_acting
         ),
-        "cov_achievements": achievement_views(state),
-        "cov_attack_cannons": covenant_cannons(state, space=space, defending=False).total,
-        "cov_defend_cannons": covenant_cannons(state, space=state.ship, defending=True).total,
-        "cov_score_lines": covenant_score_lines(state),
-        "cov_score_total": covenant_total(state),
-        "cov_winner": score_winner(state) if "player" in state.score else None,
+        "cov_ais": covenant_views(state),
+        "cov_players": players,
+        "cov_players_total": players_total(state),
+        "cov_covenants_total": covenants_total(state),
+        "cov_winner": score_winner(state) if "player0" in state.score else None,
         "cov_space_name": lambda s: space_name(s, tuple(state.rows)),
         "cov_layout": Layout(tuple(state.rows)),
     }
