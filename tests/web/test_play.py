@@ -175,3 +175,27 @@ def test_simultaneous_taps_on_the_same_step_are_applied_exactly_once(app, game_i
     assert sorted(statuses) == [200] + [409] * 7
     with sqlite3.connect(app.config["DATABASE"]) as db:
         assert db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 1
+
+
+def test_simultaneous_undos_on_two_devices_undo_exactly_one_step(app, game_id):
+    client = app.test_client()
+    for value in ("2.1", "no"):
+        tap(client, game_id, value)
+    barrier = threading.Barrier(6)
+    statuses: list[int] = []
+
+    def undo_now() -> None:
+        device = app.test_client()
+        barrier.wait()
+        response = device.post(f"/g/{game_id}/undo", data={"version": 2}, headers=HTMX)
+        statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=undo_now) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [200] + [409] * 5
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        kinds = [row[0] for row in db.execute("SELECT kind FROM events ORDER BY seq")]
+    assert kinds == ["action", "action", "undo"]
