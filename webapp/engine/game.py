@@ -7,6 +7,7 @@ fewer.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -55,9 +56,14 @@ class Game:
         self.options = self.bot.parse_options(dict(options or {}))
         self.seed = int(seed)
         if deck is None:
-            self.deck = self.bot.demo_deck()
-        else:
-            self.deck = deck if deck_checked else self.bot.validate_deck(deck)
+            deck = self.bot.demo_deck()
+        elif not deck_checked:
+            deck = self.bot.validate_deck(deck)
+        # The deck the game started with (what a replay starts from), and the
+        # deck as the game knows it now: in physical-deck mode, cards entered
+        # during the game (answers in its log) are added to the working copy.
+        self.initial_deck: dict[str, Any] = deck
+        self.deck: dict[str, Any] = copy.deepcopy(deck)
         self.state: Any = self.bot.setup(
             self.options, self.deck, random.Random(f"{self.seed}/setup")
         )
@@ -191,7 +197,12 @@ class Game:
             raise InvalidAnswer("there is nothing to undo")
         undone = self.actions[-1]
         replayed = Game.replay(
-            self.bot.id, self.options, self.seed, self.deck, self.actions[:-1], deck_checked=True
+            self.bot.id,
+            self.options,
+            self.seed,
+            self.initial_deck,
+            self.actions[:-1],
+            deck_checked=True,
         )
         self.__dict__.update(replayed.__dict__)
         return undone
@@ -215,7 +226,7 @@ class Game:
             "bot": self.bot.id,
             "options": self.options,
             "seed": self.seed,
-            "deck": self.deck,
+            "deck": self.initial_deck,
             "actions": self.actions,
             "turns": [
                 {

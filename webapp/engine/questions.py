@@ -7,7 +7,9 @@ the game's answer list, or raises `InvalidAnswer`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -24,6 +26,7 @@ class Kind(StrEnum):
     NUMBER = "number"
     CHOICE = "choice"
     SPACE = "space"
+    ENTRY = "entry"  # what is printed on a card, entered with the bot's own editor
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,10 @@ class Question:
     minimum: int = 0
     maximum: int = 0
     spaces: tuple[str, ...] = ()
+    #: ENTRY: checks the entered content (raises ValueError) and returns it
+    check: Callable[[Any], Any] | None = field(default=None, compare=False)
+    #: ENTRY: what the editor starts from (a draft), and which card part it is
+    draft: Any = field(default=None, compare=False)
 
     def parse(self, raw: Any) -> Any:
         """Check `raw` against this question; return the value to store."""
@@ -72,9 +79,24 @@ class Question:
             if any(raw == choice.value for choice in self.choices):
                 return raw
             raise InvalidAnswer("the answer is not one of the listed choices")
+        if self.kind is Kind.ENTRY:
+            return self._parse_entry(raw)
         if raw in self.spaces:
             return raw
         raise InvalidAnswer("the answer is not one of the board spaces offered")
+
+    def _parse_entry(self, raw: Any) -> Any:
+        if isinstance(raw, str):
+            try:
+                raw = json.loads(raw)
+            except ValueError:
+                raise InvalidAnswer("the entry is not JSON") from None
+        if self.check is None:
+            raise InvalidAnswer("nothing can be entered here")
+        try:
+            return self.check(raw)
+        except ValueError as error:
+            raise InvalidAnswer(str(error)) from None
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
         """The answer in words, for the history and the ticked checklist."""
@@ -88,6 +110,8 @@ class Question:
             for choice in self.choices:
                 if choice.value == value:
                     return choice.label
+        if self.kind is Kind.ENTRY:
+            return msg("entered")
         if self.kind is Kind.SPACE and space_name is not None:
             return space_name(value)  # type: ignore[no-any-return]
         return msg("{value}", value=str(value))
@@ -111,3 +135,7 @@ def choose(prompt: Msg, *choices: Choice) -> Question:
 
 def space(prompt: Msg, spaces: list[str] | tuple[str, ...]) -> Question:
     return Question(Kind.SPACE, prompt, spaces=tuple(spaces))
+
+
+def entry(prompt: Msg, check: Callable[[Any], Any], draft: Any) -> Question:
+    return Question(Kind.ENTRY, prompt, check=check, draft=draft)

@@ -6,8 +6,14 @@ import random
 from typing import Any
 
 from ...engine import Bot, Checklist, Context, Correction, Msg, msg, register
-from . import steps_battle, steps_left, steps_player, steps_right  # noqa: F401  (register steps)
-from .deck import DeckError, deck_schema, demo_deck, space_name, validate_deck
+from . import (  # noqa: F401  (register the step types)
+    steps_battle,
+    steps_cards,
+    steps_left,
+    steps_player,
+    steps_right,
+)
+from .deck import CARD_COUNT, DeckError, deck_schema, demo_deck, space_name, validate_deck
 from .rules import (
     claim_achievements,
     covenant_name,
@@ -30,7 +36,7 @@ class CovenantBot(Bot[CovenantState]):
     name = msg("Wayward Covenant")
     game_name = msg("Dead Reckoning")
     step_types = STEP_TYPES  # type: ignore[assignment]
-    option_names = ("difficulty", "saga", "coop", "player1", "player2")
+    option_names = ("difficulty", "saga", "coop", "player1", "player2", "deck_mode")
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """The form's options, or options parsed before (a stored or exported game)."""
@@ -50,7 +56,10 @@ class CovenantBot(Bot[CovenantState]):
             if value not in (*TRUE, False, "0", "false", "off", "no", "", None):
                 raise ValueError(f"the {name} option is on or off")
             flags[name] = value in TRUE
-        options: dict[str, Any] = {"difficulty": difficulty, **flags}
+        deck_mode = raw.get("deck_mode") or "app"
+        if deck_mode not in ("app", "physical"):
+            raise ValueError(f"unknown deck mode {deck_mode!r}")
+        options: dict[str, Any] = {"difficulty": difficulty, **flags, "deck_mode": deck_mode}
         if flags["coop"]:
             names = []
             for number in (1, 2):
@@ -76,7 +85,11 @@ class CovenantBot(Bot[CovenantState]):
         self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
     ) -> CovenantState:
         difficulty = options["difficulty"]
+        if options.get("deck_mode") == "physical":
+            return self._physical_setup(options, deck, rng)
         sides = {"normal": ["normal"], "hard": ["normal", "hard"]}.get(difficulty, ["hard"])
+        if len(deck["cards"]) < 1:
+            raise DeckError("the deck has no card yet: play it in physical-deck mode")
         for card in deck["cards"]:
             for side in sides:
                 content = card["sides"].get(side)
@@ -110,6 +123,32 @@ class CovenantBot(Bot[CovenantState]):
             ais=[CovenantAI(player=p, piles={"deck": decks[p]}) for p in (0, 1)],
             order=turn_order(2, rng.randrange(2)),
             player_achievements=[0, 0],
+        )
+
+    def _physical_setup(
+        self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
+    ) -> CovenantState:
+        """The printed cards: the table shuffles and deals them as the rules say."""
+        difficulty, coop = options["difficulty"], bool(options.get("coop"))
+        half = CARD_COUNT // 2
+        if coop:
+            sizes = {"deck": half}
+        elif difficulty == "hard":
+            sizes = {"normal": half, "hard": half}
+        else:
+            sizes = {"normal" if difficulty == "normal" else "hard": CARD_COUNT}
+        players = 2 if coop else 1
+        return CovenantState(
+            difficulty=difficulty,
+            saga=options["saga"],
+            coop=coop,
+            physical=True,
+            pile_sizes=sizes,
+            rows=list(deck["layout"]["rows"]),
+            players=list(options.get("players", [])),
+            ais=[CovenantAI(player=p, remaining=dict(sizes)) for p in range(players)],
+            order=turn_order(players, rng.randrange(players)),
+            player_achievements=[0] * players,
         )
 
     def next_checklist(self, state: CovenantState, ctx: Context) -> Checklist | None:

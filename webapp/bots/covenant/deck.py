@@ -68,6 +68,90 @@ def validate_deck(deck: Any) -> dict[str, Any]:
     return deck
 
 
+def validate_section(section: Any, rows: list[int] | tuple[int, ...]) -> dict[str, Any]:
+    """One section entered by hand: the schema's section shape, on this board."""
+    schema = {**deck_schema(), "$ref": "#/$defs/section"}
+    schema.pop("required", None)
+    schema.pop("properties", None)
+    schema.pop("additionalProperties", None)
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(section), key=lambda e: list(e.absolute_path))
+    if errors:
+        error = _deepest(errors[0])
+        field = ".".join(str(p) for p in error.absolute_path) or "the section"
+        raise DeckError(f"field '{field}': {error.message}")
+    _check_spaces(Layout(tuple(rows)), section, "this section")
+    return section  # type: ignore[no-any-return]
+
+
+CARD_COUNT = 18  # Solo rulebook, "Setup": "the 18 Wayward Covenant cards"
+
+
+def card_numbers() -> list[str]:
+    """The ids a player gives the printed cards: 01 to 18."""
+    return [f"{n:02d}" for n in range(1, CARD_COUNT + 1)]
+
+
+def card_ids(deck: dict[str, Any]) -> list[str]:
+    """The numbers the table may name: 01 to 18, and any other id the deck uses."""
+    return sorted(set(card_numbers()) | {c["id"] for c in deck["cards"]})
+
+
+def empty_deck(name: str, rows: list[int] | None = None) -> dict[str, Any]:
+    """A deck of the player's own cards, before any card is entered."""
+    return {
+        "format": DECK_FORMAT,
+        "version": DECK_VERSION,
+        "bot": "covenant",
+        "name": name,
+        "layout": {"rows": list(rows or [3, 3, 3, 3])},
+        "cards": [],
+    }
+
+
+def deck_progress(deck: dict[str, Any]) -> dict[str, int]:
+    """How much of the 18 cards' two sides is entered ("14 of 18 cards, 52 of 72
+    sections"). Sections per side are data; a side not seen yet counts as many as
+    the most any side of the deck prints."""
+    cards = {c["id"]: c for c in deck["cards"]}
+    printed = [len(side["sections"]) for c in cards.values() for side in c["sides"].values()]
+    per_side = max(printed, default=4)
+    known = total = complete = 0
+    for number in sorted(set(card_numbers()) | set(cards)):
+        sides = cards.get(number, {}).get("sides", {})
+        card_known = 0
+        for side in ("normal", "hard"):
+            sections = sides[side]["sections"] if side in sides else None
+            count = len(sections) if sections is not None else per_side
+            total += count
+            entered = sum(1 for x in sections or [] if x is not None)
+            known += entered
+            card_known += entered == count
+        complete += card_known == 2
+    return {
+        "cards": len(cards),
+        "card_total": max(CARD_COUNT, len(cards)),
+        "complete": complete,
+        "sections": known,
+        "section_total": total,
+    }
+
+
+def set_section(
+    deck: dict[str, Any], card_id: str, side: str, index: int, count: int, section: dict[str, Any]
+) -> None:
+    """Write an entered section into a deck, adding the card or side if new."""
+    card = next((c for c in deck["cards"] if c["id"] == card_id), None)
+    if card is None:
+        card = {"id": card_id, "sides": {}}
+        deck["cards"].append(card)
+        deck["cards"].sort(key=lambda c: c["id"])
+    sections = card["sides"].setdefault(side, {"sections": [None] * count})["sections"]
+    if len(sections) < count:
+        sections.extend([None] * (count - len(sections)))
+    sections[index] = section
+
+
 def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     """oneOf/allOf errors hide the useful one among their context."""
     while error.context:

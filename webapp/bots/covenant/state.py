@@ -89,6 +89,10 @@ class CovenantAI:
     current: dict[str, Any] | None = None  # the card on the table: id, side, section, bonus
     after_turn: list[dict[str, int]] = field(default_factory=list)  # due at end of this turn
     placed_last_turn: list[dict[str, int]] = field(default_factory=list)
+    # Physical deck: cards still face down in each of its piles, and the cards
+    # known to be in each pile (Hard sleeves 9 cards on each side for good).
+    remaining: dict[str, int] = field(default_factory=dict)
+    members: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def upgrade_cannons(self) -> int:
@@ -109,6 +113,8 @@ class CovenantAI:
         return len(self.islands)
 
     def cards_left(self) -> int:
+        if self.remaining:
+            return sum(self.remaining.values())
         return sum(len(pile) for pile in self.piles.values())
 
     def add_coins(self, coins: int) -> None:
@@ -131,6 +137,8 @@ class CovenantState:
     difficulty: str = "normal"
     saga: bool = False
     coop: bool = False
+    physical: bool = False  # the table shuffles and draws the printed cards
+    pile_sizes: dict[str, int] = field(default_factory=dict)  # physical: cards in a full pile
     rows: list[int] = field(default_factory=lambda: [3, 3, 3, 3])
     players: list[str] = field(default_factory=list)  # names; empty in solo ("you")
     ais: list[CovenantAI] = field(default_factory=lambda: [CovenantAI()])

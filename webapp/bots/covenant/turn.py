@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Checklist, Context, msg
-from .deck import HARBOR
-from .rules import covenant_name, discard_current, draw_card, section_for_turn, side_for_turn
+from ...engine import Checklist, Context, Msg, Step, msg
+from .deck import HARBOR, card_ids
+from .rules import (
+    covenant_name,
+    discard_current,
+    draw_card,
+    pile_for,
+    section_for_turn,
+    side_for_turn,
+)
 from .state import CovenantState, TurnFacts
 from .stepkit import new
 from .steps_right import effect_steps
@@ -61,13 +68,6 @@ def covenant_turn(
     if not bonus:
         state.ai.turn += 1
     side = side_for_turn(state, state.ai.turn, bonus=bonus)
-    card_id, reshuffled = draw_card(state, side, ctx.rng("draw"))
-    card = next(c for c in deck["cards"] if c["id"] == card_id)
-    sections = card["sides"][side]["sections"]
-    wanted = section_for_turn(state.ai.turn)
-    index = min(wanted, len(sections) - 1)
-    section = sections[index]
-    state.ai.current = {"card": card_id, "side": side, "section": index, "bonus": bonus}
     players = state.player_count
     state.facts = TurnFacts(
         ships=[None] * players,
@@ -75,9 +75,59 @@ def covenant_turn(
         rich=[False] * players,
         start_space=state.ai.ship,
     )
-    final = state.end_trigger is not None
     state.last = "bonus" if bonus else "covenant"
+    header = {
+        "kind": "covenant",
+        "ai": state.active,
+        "turn": state.ai.turn,
+        "card": None,
+        "side": side,
+        "section": None,
+        "bonus": bonus,
+    }
+    title = turn_title(state, bonus=bonus)
+    if state.physical:
+        # Physical deck: the table turns the card over and tells the app which.
+        key = pile_for(state, side)
+        steps = []
+        if state.ai.remaining.get(key, 0) == 0:
+            steps.append(new("physical_shuffle", key=key))
+        steps.append(new("identify_card", side=side, key=key, bonus=bonus, cards=card_ids(deck)))
+        return Checklist(title, header, steps)
+    card_id, reshuffled = draw_card(state, side, ctx.rng("draw"))
+    steps = start_card(state, deck, header, card_id, side, bonus=bonus, reshuffled=reshuffled)
+    return Checklist(title, header, steps)
 
+
+def known_section(
+    deck: dict[str, Any], card_id: str, side: str, turn: int
+) -> tuple[dict[str, Any] | None, int, bool]:
+    """The section this turn uses, its index, and whether the card printed fewer."""
+    card = next((c for c in deck["cards"] if c["id"] == card_id), None)
+    sections = (card or {}).get("sides", {}).get(side, {}).get("sections")
+    wanted = section_for_turn(turn)
+    if not sections:
+        return None, wanted, False
+    index = min(wanted, len(sections) - 1)
+    return sections[index], index, wanted != index
+
+
+def start_card(
+    state: CovenantState,
+    deck: dict[str, Any],
+    header: dict[str, Any],
+    card_id: str,
+    side: str,
+    *,
+    bonus: bool,
+    reshuffled: bool = False,
+) -> list[Step]:
+    """The turn's steps once its card is on the table (and its section known)."""
+    section, index, capped = known_section(deck, card_id, side, state.ai.turn)
+    assert section is not None
+    state.ai.current = {"card": card_id, "side": side, "section": index, "bonus": bonus}
+    header.update(card=card_id, section=index + 1)
+    players = state.player_count
     steps = [
         new(
             "reveal",
@@ -87,7 +137,7 @@ def covenant_turn(
             bonus=bonus,
             turn=state.ai.turn,
             reshuffled=reshuffled,
-            capped=wanted != index,
+            capped=capped,
         ),
         *[new("player_ship", player=player) for player in range(players)],
     ]
@@ -118,31 +168,23 @@ def covenant_turn(
     steps.append(new("plan", section=section))
     steps += effect_steps(section["effects"])
     steps.append(new("end_of_turn"))
+    return steps
 
+
+def turn_title(state: CovenantState, *, bonus: bool) -> Msg:
+    final = state.end_trigger is not None
     covenant = covenant_name(state, state.active)
     if not state.coop:
         if bonus:
-            title = msg("The Covenant's bonus card")
-        elif final:
-            title = msg("The Covenant's additional last turn")
-        else:
-            title = msg("The Covenant's turn {turn}", turn=state.ai.turn)
-    elif bonus:
-        title = msg("{covenant}: bonus card", covenant=covenant)
-    elif final:
-        title = msg("{covenant}: last turn", covenant=covenant)
-    else:
-        title = msg("{covenant}: turn {turn}", covenant=covenant, turn=state.ai.turn)
-    header = {
-        "kind": "covenant",
-        "ai": state.active,
-        "turn": state.ai.turn,
-        "card": card_id,
-        "side": side,
-        "section": index + 1,
-        "bonus": bonus,
-    }
-    return Checklist(title, header, steps)
+            return msg("The Covenant's bonus card")
+        if final:
+            return msg("The Covenant's additional last turn")
+        return msg("The Covenant's turn {turn}", turn=state.ai.turn)
+    if bonus:
+        return msg("{covenant}: bonus card", covenant=covenant)
+    if final:
+        return msg("{covenant}: last turn", covenant=covenant)
+    return msg("{covenant}: turn {turn}", covenant=covenant, turn=state.ai.turn)
 
 
 def player_turn(state: CovenantState, player: int) -> Checklist:
