@@ -52,10 +52,9 @@ class IdentifyCard(CovenantStep):
         )
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        key, side = step.params["key"], step.params["side"]
-        deck = step.params["cards"]
+        key = step.params["key"]
         choices = []
-        for card in deck:
+        for card in step.params["cards"]:
             warning = misplaced(state, card, key)
             choices.append(choice(card, msg("{card}", card=card), warning))
         return choose(msg("Card number"), *choices)
