@@ -53,7 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_loader = jinja2.ChoiceLoader(loaders)
 
     from . import db
-    from .web import devices, errors, i18n, lobby, play, share, watch
+    from .web import devices, entry, errors, i18n, library, lobby, play, share, watch
 
     Compress(app)
 
@@ -74,4 +74,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(play.bp)
     app.register_blueprint(watch.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(entry.bp)
+    app.register_blueprint(library.bp)
     return app

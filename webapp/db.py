@@ -5,11 +5,17 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app, g
+
+
+def now() -> str:
+    """The time stamped on what is stored: UTC, to the millisecond."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 class StaleVersion(Exception):
@@ -20,6 +26,7 @@ class StaleVersion(Exception):
 class GameRow:
     id: str
     watch_id: str
+    deck_id: str | None
     name: str
     bot: str
     options: dict[str, Any]
@@ -68,6 +75,8 @@ def close_db(error: BaseException | None = None) -> None:
 MIGRATIONS = [
     # 1: sharing — a watch-only secret per game, devices and the games they joined
     "ALTER TABLE games ADD COLUMN watch_id TEXT",
+    # 2: the card library — the deck a physical-deck game learns into
+    "ALTER TABLE games ADD COLUMN deck_id TEXT",
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -94,6 +103,7 @@ def _game(row: sqlite3.Row) -> GameRow:
     return GameRow(
         row["id"],
         row["watch_id"],
+        row["deck_id"],
         row["name"],
         row["bot"],
         json.loads(row["options"]),
@@ -110,6 +120,7 @@ def insert_game(
     game_id: str,
     *,
     watch_id: str,
+    deck_id: str | None = None,
     name: str,
     bot: str,
     options: dict[str, Any],
@@ -124,11 +135,12 @@ def insert_game(
     db = get_db()
     with _transaction(db):
         db.execute(
-            "INSERT INTO games (id, watch_id, name, bot, options, seed, deck, version, summary,"
-            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (id, watch_id, deck_id, name, bot, options, seed, deck, version,"
+            " summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 watch_id,
+                deck_id,
                 name,
                 bot,
                 json.dumps(options),
@@ -320,3 +332,49 @@ class _transaction:
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+# --- the card library -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckRow:
+    id: str
+    bot: str
+    name: str
+    data: dict[str, Any]
+    updated_at: str
+
+
+def _deck(row: sqlite3.Row) -> DeckRow:
+    return DeckRow(row["id"], row["bot"], row["name"], json.loads(row["data"]), row["updated_at"])
+
+
+def list_decks(bot: str) -> list[DeckRow]:
+    rows = get_db().execute(
+        "SELECT * FROM decks WHERE bot = ? ORDER BY name COLLATE NOCASE, created_at", (bot,)
+    )
+    return [_deck(row) for row in rows]
+
+
+def find_deck(deck_id: str) -> DeckRow | None:
+    row = get_db().execute("SELECT * FROM decks WHERE id = ?", (deck_id,)).fetchone()
+    return None if row is None else _deck(row)
+
+
+def insert_deck(deck_id: str, *, bot: str, name: str, data: dict[str, Any], now: str) -> None:
+    get_db().execute(
+        "INSERT INTO decks (id, bot, name, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+        (deck_id, bot, name, json.dumps(data), now, now),
+    )
+
+
+def save_deck(deck_id: str, *, name: str, data: dict[str, Any], now: str) -> None:
+    get_db().execute(
+        "UPDATE decks SET name = ?, data = ?, updated_at = ? WHERE id = ?",
+        (name, json.dumps(data), now, deck_id),
+    )
+
+
+def delete_deck(deck_id: str) -> None:
+    get_db().execute("DELETE FROM decks WHERE id = ?", (deck_id,))

@@ -11,13 +11,12 @@ from __future__ import annotations
 import secrets
 import threading
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app
 
-from . import db, live
-from .engine import Game, Msg, msg
+from . import db, library, live
+from .engine import Game, Kind, Msg, msg
 
 
 class GameNotFound(LookupError):
@@ -74,10 +73,6 @@ def lock(game_id: str) -> threading.RLock:
         return _locks.setdefault(_key(game_id), threading.RLock())
 
 
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
 def new_id() -> str:
     return secrets.token_urlsafe(16)  # 128 bits: also the game's unguessable link
 
@@ -90,14 +85,19 @@ def create_game(
     deck: dict[str, Any] | None = None,
     seed: int | None = None,
     device: str | None = None,
+    deck_id: str | None = None,
 ) -> str:
-    """Start a game (joined by `device`); ValueError for bad options or an unusable deck."""
+    """Start a game (joined by `device`); ValueError for bad options or an unusable deck.
+
+    `deck_id`: the library deck it plays with, which learns what is entered.
+    """
     seed = secrets.randbelow(2**31) if seed is None else seed
     game = Game(bot_id, options, seed, deck)
     game_id = new_id()
     db.insert_game(
         game_id,
         watch_id=new_id(),
+        deck_id=deck_id,
         device=device,
         name=name,
         bot=bot_id,
@@ -105,7 +105,7 @@ def create_game(
         seed=seed,
         deck=game.deck,
         summary=lobby_summary(game),
-        now=now(),
+        now=db.now(),
     )
     return game_id
 
@@ -128,7 +128,7 @@ def import_game(data: Any, *, name: str, device: str | None = None) -> str:
         seed=game.seed,
         deck=game.deck,
         summary=lobby_summary(game),
-        now=now(),
+        now=db.now(),
         events=summaries,
     )
     return game_id
@@ -205,6 +205,7 @@ def act(
         opened = open_game(game_id)
         if version != opened.version:
             raise db.StaleVersion(game_id)
+        asked = opened.game.pending()
         try:
             changed, said = _changed(opened, kind, payload)
             db.append_event(
@@ -215,15 +216,34 @@ def act(
                 summary=said.to_json(),
                 game_summary=lobby_summary(changed.game),
                 device=device,
-                now=now(),
+                now=db.now(),
             )
         except BaseException:
             _cache.pop(_key(game_id), None)  # the engine copy may be half-changed
             raise
         changed.version = opened.version + 1
         _cache[_key(game_id)] = changed
+        if kind == "action" and asked is not None and asked.question.kind is Kind.ENTRY:
+            # what the table entered goes into the library deck it came from
+            library.learn(
+                changed.row.deck_id,
+                changed.row.bot,
+                asked.question.draft,
+                changed.game.actions[-1]["answer"],
+            )
     live.publish(_key(game_id), changed.version)
-    return changed
+    return fill_from_library(game_id, changed, device)
+
+
+def fill_from_library(game_id: str, opened: OpenGame, device: str) -> OpenGame:
+    """A card part the library knows is never entered twice: answer it at once."""
+    pending = opened.game.pending()
+    if pending is None or pending.question.kind is not Kind.ENTRY:
+        return opened
+    known = library.known_entry(opened.row.deck_id, opened.row.bot, pending.question.draft)
+    if known is None:
+        return opened
+    return act(game_id, opened.version, "action", {"answer": known}, device=device)
 
 
 def delete_game(game_id: str) -> None:

@@ -9,7 +9,8 @@ CREATE TABLE IF NOT EXISTS games (
     bot TEXT NOT NULL,
     options TEXT NOT NULL,           -- JSON
     seed INTEGER NOT NULL,
-    deck TEXT NOT NULL,              -- JSON: the card content this game plays with
+    deck TEXT NOT NULL,              -- JSON: the card content this game started with
+    deck_id TEXT,                    -- the library deck it learns into (physical-deck mode)
     version INTEGER NOT NULL DEFAULT 0,  -- number of events so far
     summary TEXT NOT NULL DEFAULT '{}',  -- JSON: what the lobby shows
     created_at TEXT NOT NULL,
@@ -45,4 +46,16 @@ CREATE TABLE IF NOT EXISTS device_games (
     role TEXT NOT NULL CHECK (role IN ('play', 'watch')),
     joined_at TEXT NOT NULL,
     PRIMARY KEY (device_id, game_id)
+);
+
+-- The card library: decks of the players' own printed cards (and imported ones),
+-- as deck files. A game copies the deck it starts with; later edits never
+-- change a game already played.
+CREATE TABLE IF NOT EXISTS decks (
+    id TEXT PRIMARY KEY,
+    bot TEXT NOT NULL,
+    name TEXT NOT NULL,
+    data TEXT NOT NULL,              -- JSON: the deck file
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
 );

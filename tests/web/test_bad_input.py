@@ -8,12 +8,36 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp import create_app, games
+from webapp import create_app, games, library
 
 from ..engine.decks import deck
 from .conftest import HTMX, TEST_SECTION
 
-FIELDS = ["version", "value", "field", "bot", "difficulty", "saga", "name", "step"]
+DRAFT = (
+    '{"card": "07", "side": "normal", "sections": 4, "fixed_count": false, "wanted": 0,'
+    ' "rows": [3, 3, 3, 3], "mode": "cycle", "branch": null, "pending": null, "save": "/x",'
+    ' "section": {"advancements": [], "influence": [], "end": null, "top": false,'
+    ' "bottom": false, "effects": []}}'
+)
+FIELDS = [
+    "version",
+    "value",
+    "field",
+    "bot",
+    "difficulty",
+    "saga",
+    "name",
+    "step",
+    "coop",
+    "deck_mode",
+    "deck_id",
+    "draft",
+    "op",
+    "space",
+    "effect",
+    "choice",
+    "data",
+]
 texts = (
     st.text(max_size=40)
     | st.integers(-(10**12), 10**12).map(str)
@@ -39,6 +63,16 @@ texts = (
             "\x00",
             "é",
             "%00",
+            "physical",
+            "new",
+            "demo",
+            "both",
+            "replace",
+            "cycle",
+            "pick",
+            "add",
+            '{"sections": 4, "section": {}}',
+            DRAFT,
         ]
     )
 )
@@ -64,11 +98,26 @@ def fuzz_app(tmp_path_factory):
     app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path_factory.mktemp("fuzz"))})
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Fuzz", deck=deck(TEST_SECTION), seed=1)
-    return app, game_id
+        deck_id = library.create("covenant", "Fuzz deck")
+    return app, {
+        "<game_id>": game_id,
+        "<deck_id>": deck_id,
+        "<bot_id>": "covenant",
+        "<card_id>": "07",
+        "<part>": "normal.0",
+    }
 
 
 POST_ROUTES = [
     "/device/name",
+    "/entry/<bot_id>",
+    "/library/<bot_id>/<deck_id>/card/<card_id>/<part>",
+    "/library/<bot_id>/<deck_id>/card/<card_id>/delete",
+    "/library/<bot_id>/<deck_id>/delete",
+    "/library/<bot_id>/<deck_id>/rename",
+    "/library/<bot_id>/import",
+    "/library/<bot_id>/import/resolve",
+    "/library/<bot_id>/new",
     "/g/<game_id>/answer",
     "/g/<game_id>/correct",
     "/g/<game_id>/delete",
@@ -103,13 +152,15 @@ def test_every_post_route_is_covered(fuzz_app):
 def test_arbitrary_values_at_every_post_route_never_give_a_500(
     fuzz_app, route, form, upload, real_game, htmx, game_text
 ):
-    app, game_id = fuzz_app
+    app, real = fuzz_app
     if route.endswith("/delete") and real_game:
-        real_game = False  # keep the game for the other examples
-    url = route.replace("<game_id>", game_id if real_game else game_text)
+        real_game = False  # keep the game and the deck for the other examples
+    url = route
+    for name, value in real.items():
+        url = url.replace(name, value if real_game else game_text)
     data: dict = dict(form)
     if upload is not None:
-        data["file" if route == "/games/import" else "deck"] = (io.BytesIO(upload), "x.json")
+        data["file" if route.endswith("/import") else "deck"] = (io.BytesIO(upload), "x.json")
     response = app.test_client().post(url, data=data, headers=HTMX if htmx else {})
     assert response.status_code < 500, response.get_data(as_text=True)[:500]
 

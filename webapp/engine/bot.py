@@ -137,6 +137,49 @@ class Bot(ABC, Generic[State]):
     def space_name(self, space: str) -> Msg:
         return Msg(space)
 
+    # --- quick entry of printed cards (bots whose cards the table can enter) ---------
+
+    #: the template of the bot's entry editor, or None if it has none
+    entry_template: str | None = None
+
+    def start_entry(self, draft: Any, save_url: str) -> dict[str, Any]:
+        """The editor's first draft for an ENTRY question (or a deck editor)."""
+        raise NotImplementedError
+
+    def edit_entry(self, draft: Any, form: dict[str, str]) -> dict[str, Any]:
+        """Apply one tap of the editor; ValueError for a tap that cannot be."""
+        raise NotImplementedError
+
+    def entry_view(self, draft: dict[str, Any]) -> dict[str, Any]:
+        """What the editor template shows for a draft (preview, what is missing)."""
+        raise NotImplementedError
+
+    # --- the card library ------------------------------------------------------------
+
+    def empty_deck(self, name: str) -> dict[str, Any]:
+        """A deck of the players' own cards with nothing entered yet."""
+        raise NotImplementedError
+
+    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
+        """How much of the deck is entered: cards, complete cards, sections."""
+        raise NotImplementedError
+
+    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
+        """Write what the table entered in a game (an ENTRY answer) into a deck."""
+        raise NotImplementedError
+
+    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
+        """The editor's starting point for one part of a card in a library deck."""
+        raise NotImplementedError
+
+    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
+        """Check an entered part against the deck (ValueError naming the field)."""
+        raise NotImplementedError
+
+    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
+        """The answer a library deck already holds for an ENTRY question, if any."""
+        return None
+
     def view(self, state: State, deck: dict[str, Any]) -> dict[str, Any]:
         """Extra values the bot's own templates need (its card, its board)."""
         return {}

@@ -13,7 +13,7 @@ from flask import Blueprint, Flask, Response, g, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import db, games
+from .. import db
 from .forms import form_text
 
 bp = Blueprint("devices", __name__)
@@ -47,7 +47,7 @@ def current_device() -> db.Device:
         if device is None:
             device_id = secrets.token_urlsafe(16)
             device = db.insert_device(
-                device_id, default_name(request.headers.get("User-Agent", "")), games.now()
+                device_id, default_name(request.headers.get("User-Agent", "")), db.now()
             )
             g.new_device = True
         g.device = device

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import db, games
+from .. import db, games, library
 from ..engine import BadGameFile, all_bots, get_bot
 from ..engine.registry import UnknownBot
 from .devices import current_device
@@ -24,7 +24,12 @@ bp = Blueprint("lobby", __name__)
 def index() -> str:
     """The games started or joined on this device, most recent first; the new-game form."""
     device = current_device()
-    return render_template("lobby/index.html", games=db.list_games(device.id), bots=all_bots())
+    return render_template(
+        "lobby/index.html",
+        games=db.list_games(device.id),
+        bots=all_bots(),
+        decks={bot.id: library.decks(bot.id) for bot in all_bots()},
+    )
 
 
 @bp.post("/games")
@@ -39,9 +44,11 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
         name = form_text("name", max_length=80, required=False) or _(
             "%(bot)s game", bot=translate(bot.name)
         )
-        deck = _uploaded_deck()
+        deck, deck_id = _uploaded_deck(), None
+        if deck is None:
+            deck, deck_id = _library_deck(bot_id, options)
         game_id = games.create_game(
-            bot_id, options, name=name, deck=deck, device=current_device().id
+            bot_id, options, name=name, deck=deck, deck_id=deck_id, device=current_device().id
         )
     except DeckFileError as error:
         return error_page(
@@ -54,6 +61,27 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
 
 class DeckFileError(ValueError):
     pass
+
+
+def _library_deck(bot_id: str, options: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    """The deck chosen from the library: the demo, a stored deck, or a new one."""
+    choice = request.form.get("deck_id") or library.DEMO
+    physical = options.get("deck_mode") == "physical"
+    if choice == "new":
+        choice = library.create(bot_id, _("My cards"))
+    if choice == library.DEMO:
+        if physical:
+            raise ValueError(
+                _(
+                    "the printed cards need a deck of your own: choose one, or "
+                    "“A new deck of my cards”"
+                )
+            )
+        return None, None
+    found = library.find(bot_id, choice)
+    if found is None:
+        raise ValueError(_("that deck is not in the library"))
+    return found.data, found.id
 
 
 def _uploaded_deck() -> dict[str, Any] | None:

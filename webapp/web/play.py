@@ -36,7 +36,7 @@ def page(game_id: str) -> Any:
         opened = _open(game_id)
         if opened is None:
             return _missing()
-        db.join_game(current_device().id, game_id, "play", games.now())
+        db.join_game(current_device().id, game_id, "play", db.now())
         response = make_response(
             render_page(opened, events_url=url_for("play.events", game_id=game_id))
         )

@@ -29,7 +29,7 @@ def page(watch_id: str) -> Any:
         return error_page(404, _("There is no such game: it may have been deleted."))
     with games.lock(game_id):
         opened = games.open_game(game_id)
-        db.join_game(current_device().id, game_id, "watch", games.now())
+        db.join_game(current_device().id, game_id, "watch", db.now())
         html = render_page(
             opened, watch=True, events_url=url_for("watch.events", watch_id=watch_id)
         )

@@ -6,7 +6,9 @@ import random
 from typing import Any
 
 from ...engine import Bot, Checklist, Context, Correction, Msg, msg, register
+from . import deck as deck_module
 from . import (  # noqa: F401  (register the step types)
+    entry,
     steps_battle,
     steps_cards,
     steps_left,
@@ -217,6 +219,71 @@ class CovenantBot(Bot[CovenantState]):
 
     def view(self, state: CovenantState, deck: dict[str, Any]) -> dict[str, Any]:
         return covenant_view(state, deck)
+
+    entry_template = "covenant/_entry.html"
+
+    def empty_deck(self, name: str) -> dict[str, Any]:
+        return deck_module.empty_deck(name)
+
+    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
+        return deck_module.deck_progress(deck)
+
+    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
+        deck_module.set_section(
+            deck,
+            entry["card"],
+            entry["side"],
+            answer["index"],
+            answer["sections"],
+            answer["section"],
+        )
+
+    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
+        """`part` is "side.index": "hard.2" is the third section of the hard side."""
+        side, _, index_text = part.partition(".")
+        if side not in ("normal", "hard") or not index_text.isdigit() or int(index_text) > 7:
+            raise ValueError("no such part of a card")
+        count = steps_cards.printed_sections(deck, card, side)
+        printed = [len(s["sections"]) for c in deck["cards"] for s in c["sides"].values()]
+        index = int(index_text)
+        if count is not None and index >= count:
+            raise ValueError("this side prints fewer sections")
+        existing = None
+        if count is not None:
+            existing = next(c for c in deck["cards"] if c["id"] == card)["sides"][side]["sections"][
+                index
+            ]
+        return {
+            "card": card,
+            "side": side,
+            "sections": count or max(printed + [4, index + 1]),
+            "fixed_count": count is not None,
+            "wanted": index,
+            "rows": list(deck["layout"]["rows"]),
+            "section": existing,
+        }
+
+    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
+        count = steps_cards.printed_sections(deck, entry["card"], entry["side"])
+        check = steps_cards.entry_check(deck["layout"]["rows"], count, entry["wanted"])
+        return check(raw)
+
+    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
+        card = next((c for c in deck["cards"] if c["id"] == entry["card"]), None)
+        sections = (card or {}).get("sides", {}).get(entry["side"], {}).get("sections")
+        if not sections:
+            return None
+        section = sections[min(entry["wanted"], len(sections) - 1)]
+        return None if section is None else {"sections": len(sections), "section": section}
+
+    def start_entry(self, draft: Any, save_url: str) -> dict[str, Any]:
+        return {**entry.new_draft(**draft), "save": save_url}
+
+    def edit_entry(self, draft: Any, form: dict[str, str]) -> dict[str, Any]:
+        return entry.edit(draft, form)
+
+    def entry_view(self, draft: dict[str, Any]) -> dict[str, Any]:
+        return entry.view(draft)
 
 
 CORRECTIONS: dict[str, tuple[Msg, int]] = {

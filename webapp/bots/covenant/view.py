@@ -144,7 +144,7 @@ def covenant_views(state: CovenantState) -> list[CovenantView]:
 def covenant_view(state: CovenantState, deck: dict[str, Any]) -> dict[str, Any]:
     card = section = None
     current = state.ai.current
-    if current is not None:
+    if current is not None and current["section"] is not None:
         card = next((c for c in deck["cards"] if c["id"] == current["card"]), None)
         if card is not None:
             section = card["sides"][current["side"]]["sections"][current["section"]]

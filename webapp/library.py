@@ -1,0 +1,108 @@
+"""The card library: the decks of the players' own cards, and what games teach it.
+
+The demo deck is built in and read-only; every other deck is stored, can be
+edited, exported and imported, and learns the sections entered during
+physical-deck games. A game works on a copy: editing a deck never changes a
+game already played.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from . import db
+from .engine import get_bot
+
+DEMO = "demo"
+
+
+@dataclass(frozen=True)
+class LibraryDeck:
+    id: str
+    name: str
+    demo: bool
+    data: dict[str, Any]
+    progress: dict[str, int]
+
+    @property
+    def complete(self) -> bool:
+        return self.progress["sections"] == self.progress["section_total"]
+
+
+def _library_deck(bot_id: str, deck_id: str, name: str, data: dict[str, Any]) -> LibraryDeck:
+    bot = get_bot(bot_id)
+    return LibraryDeck(deck_id, name, deck_id == DEMO, data, bot.deck_progress(data))
+
+
+def decks(bot_id: str) -> list[LibraryDeck]:
+    """The demo deck first, then the stored ones by name."""
+    demo = get_bot(bot_id).demo_deck()
+    return [_library_deck(bot_id, DEMO, demo["name"], demo)] + [
+        _library_deck(bot_id, row.id, row.name, row.data) for row in db.list_decks(bot_id)
+    ]
+
+
+def find(bot_id: str, deck_id: str) -> LibraryDeck | None:
+    if deck_id == DEMO:
+        demo = get_bot(bot_id).demo_deck()
+        return _library_deck(bot_id, DEMO, demo["name"], demo)
+    row = db.find_deck(deck_id)
+    if row is None or row.bot != bot_id:
+        return None
+    return _library_deck(bot_id, row.id, row.name, row.data)
+
+
+def create(bot_id: str, name: str) -> str:
+    deck_id = secrets.token_urlsafe(9)
+    db.insert_deck(
+        deck_id, bot=bot_id, name=name, data=get_bot(bot_id).empty_deck(name), now=db.now()
+    )
+    return deck_id
+
+
+def store(bot_id: str, data: dict[str, Any], *, replace: str | None = None) -> str:
+    """Store a checked deck file: as a new deck, or over an existing one."""
+    if replace is not None and db.find_deck(replace) is not None:
+        db.save_deck(replace, name=data["name"], data=data, now=db.now())
+        return replace
+    deck_id = secrets.token_urlsafe(9)
+    db.insert_deck(deck_id, bot=bot_id, name=data["name"], data=data, now=db.now())
+    return deck_id
+
+
+def named(bot_id: str, name: str) -> LibraryDeck | None:
+    return next((d for d in decks(bot_id) if not d.demo and d.name == name), None)
+
+
+def save(deck_id: str, data: dict[str, Any]) -> None:
+    row = db.find_deck(deck_id)
+    if row is not None:
+        bot = get_bot(row.bot)
+        data = bot.validate_deck(data)
+        db.save_deck(deck_id, name=data["name"], data=data, now=db.now())
+
+
+def learn(deck_id: str | None, bot_id: str, entry: dict[str, Any], answer: Any) -> None:
+    """A section entered during a game goes into the library deck it came from."""
+    if deck_id is None or deck_id == DEMO:
+        return
+    row = db.find_deck(deck_id)
+    if row is None:
+        return
+    data = row.data
+    get_bot(bot_id).learn(data, entry, answer)
+    save(deck_id, data)
+
+
+def known_entry(deck_id: str | None, bot_id: str, entry: dict[str, Any]) -> Any:
+    """What the library deck already holds for an entry a game asks, if anything."""
+    if deck_id is None or deck_id == DEMO:
+        return None
+    row = db.find_deck(deck_id)
+    return None if row is None else get_bot(bot_id).known_entry(row.data, entry)
+
+
+def delete(deck_id: str) -> None:
+    db.delete_deck(deck_id)

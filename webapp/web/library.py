@@ -1,0 +1,223 @@
+"""The card library: decks of the players' own cards, their editor, deck files."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import library
+from ..engine import Bot, get_bot
+from ..engine.registry import UnknownBot
+from .errors import error_page, is_htmx
+from .forms import form_text
+
+bp = Blueprint("library", __name__, url_prefix="/library/<bot_id>")
+
+
+def _bot(bot_id: str) -> Bot[Any]:
+    try:
+        bot = get_bot(bot_id)
+    except UnknownBot:
+        abort(404)
+    if bot.entry_template is None:
+        abort(404)
+    return bot
+
+
+def _deck(bot_id: str, deck_id: str) -> library.LibraryDeck:
+    found = library.find(bot_id, deck_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+def _editable(bot_id: str, deck_id: str) -> library.LibraryDeck:
+    found = _deck(bot_id, deck_id)
+    if found.demo:
+        abort(405)  # the demo deck is read-only
+    return found
+
+
+def _back(target: str) -> BaseResponse:
+    if is_htmx():
+        response = Response("", 204)
+        response.headers["HX-Redirect"] = target
+        return response
+    return redirect(target, code=303)
+
+
+@bp.get("")
+def index(bot_id: str) -> str:
+    """Every deck of this bot: the demo, the players' own, imported ones."""
+    return render_template("library/index.html", bot=_bot(bot_id), decks=library.decks(bot_id))
+
+
+@bp.post("/new")
+def new(bot_id: str) -> BaseResponse:
+    _bot(bot_id)
+    deck_id = library.create(bot_id, form_text("name", max_length=80))
+    return redirect(url_for("library.deck", bot_id=bot_id, deck_id=deck_id), code=303)
+
+
+@bp.get("/<deck_id>")
+def deck(bot_id: str, deck_id: str) -> str:
+    """A deck's cards and how complete each is."""
+    bot = _bot(bot_id)
+    return render_template("library/deck.html", bot=bot, deck=_deck(bot_id, deck_id))
+
+
+@bp.get("/<deck_id>/card/<card_id>")
+def card(bot_id: str, deck_id: str, card_id: str) -> str:
+    """Everything entered of one card, each part with its editor link."""
+    bot = _bot(bot_id)
+    found = _deck(bot_id, deck_id)
+    return render_template(
+        "library/card.html",
+        bot=bot,
+        deck=found,
+        card_id=card_id,
+        card=next((c for c in found.data["cards"] if c["id"] == card_id), None),
+    )
+
+
+@bp.get("/<deck_id>/card/<card_id>/<part>")
+def edit(bot_id: str, deck_id: str, card_id: str, part: str) -> Any:
+    """The quick-entry editor for one part of a card (one section of one side)."""
+    bot = _bot(bot_id)
+    found = _editable(bot_id, deck_id)
+    try:
+        start = bot.deck_entry(found.data, card_id, part)
+    except ValueError as error:
+        return error_page(404, str(error))
+    save = url_for("library.save", bot_id=bot_id, deck_id=deck_id, card_id=card_id, part=part)
+    return render_template(
+        "library/entry.html",
+        bot=bot,
+        deck=found,
+        card_id=card_id,
+        draft=bot.start_entry(start, save),
+    )
+
+
+@bp.post("/<deck_id>/card/<card_id>/<part>")
+def save(bot_id: str, deck_id: str, card_id: str, part: str) -> Any:
+    """Store an entered part of a card in the deck; games already played keep theirs."""
+    bot = _bot(bot_id)
+    found = _editable(bot_id, deck_id)
+    data = found.data
+    try:
+        entry = bot.deck_entry(data, card_id, part)
+        answer = bot.check_entry(data, entry, json.loads(request.form.get("value", "")))
+        bot.learn(data, entry, answer)
+        library.save(deck_id, data)
+    except ValueError as error:
+        return error_page(
+            422, _("This card cannot be saved: %(why)s. Nothing was changed.", why=str(error))
+        )
+    return _back(url_for("library.card", bot_id=bot_id, deck_id=deck_id, card_id=card_id))
+
+
+@bp.post("/<deck_id>/card/<card_id>/delete")
+def delete_card(bot_id: str, deck_id: str, card_id: str) -> BaseResponse:
+    _bot(bot_id)
+    found = _editable(bot_id, deck_id)
+    data = found.data
+    data["cards"] = [c for c in data["cards"] if c["id"] != card_id]
+    library.save(deck_id, data)
+    return redirect(url_for("library.deck", bot_id=bot_id, deck_id=deck_id), code=303)
+
+
+@bp.post("/<deck_id>/rename")
+def rename(bot_id: str, deck_id: str) -> BaseResponse:
+    _bot(bot_id)
+    data = _editable(bot_id, deck_id).data
+    data["name"] = form_text("name", max_length=80)
+    library.save(deck_id, data)
+    return redirect(url_for("library.deck", bot_id=bot_id, deck_id=deck_id), code=303)
+
+
+@bp.get("/<deck_id>/delete")
+def confirm_delete(bot_id: str, deck_id: str) -> str:
+    return render_template("library/delete.html", bot=_bot(bot_id), deck=_editable(bot_id, deck_id))
+
+
+@bp.post("/<deck_id>/delete")
+def delete(bot_id: str, deck_id: str) -> BaseResponse:
+    _bot(bot_id)
+    _editable(bot_id, deck_id)
+    library.delete(deck_id)
+    return redirect(url_for("library.index", bot_id=bot_id), code=303)
+
+
+@bp.get("/<deck_id>/export")
+def export(bot_id: str, deck_id: str) -> Response:
+    """The deck as one JSON file in the published, versioned format."""
+    _bot(bot_id)
+    found = _deck(bot_id, deck_id)
+    filename = "".join(c if c.isalnum() else "-" for c in found.name)[:40] or "deck"
+    return Response(
+        json.dumps(found.data, ensure_ascii=False, indent=1),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}.json"'},
+    )
+
+
+@bp.post("/import")
+def import_file(bot_id: str) -> Any:
+    """Check a deck file in full before anything is stored; ask on a name clash."""
+    bot = _bot(bot_id)
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return error_page(400, _("Choose a deck file to import."))
+    try:
+        text = upload.read().decode("utf-8")
+        data = bot.validate_deck(json.loads(text))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return error_page(
+            422, _("This file is not a Botdeck deck file (it is not JSON). Nothing was imported.")
+        )
+    except ValueError as error:
+        return error_page(
+            422,
+            _("This deck file cannot be imported: %(why)s. Nothing was imported.", why=str(error)),
+        )
+    if data["bot"] != bot_id:
+        return error_page(422, _("This deck file is for another bot. Nothing was imported."))
+    clash = library.named(bot_id, data["name"])
+    if clash is not None:
+        return render_template(
+            "library/import_clash.html", bot=bot, clash=clash, data=json.dumps(data)
+        )
+    deck_id = library.store(bot_id, data)
+    return redirect(url_for("library.deck", bot_id=bot_id, deck_id=deck_id), code=303)
+
+
+@bp.post("/import/resolve")
+def resolve_import(bot_id: str) -> Any:
+    """Keep both decks (the new one renamed) or replace the one with the same name."""
+    bot = _bot(bot_id)
+    choice = form_text("choice", max_length=10)
+    try:
+        data = bot.validate_deck(json.loads(request.form.get("data", "")))
+    except ValueError as error:
+        return error_page(
+            422,
+            _("This deck file cannot be imported: %(why)s. Nothing was imported.", why=str(error)),
+        )
+    clash = library.named(bot_id, data["name"])
+    if choice == "replace" and clash is not None:
+        deck_id = library.store(bot_id, data, replace=clash.id)
+    elif choice in ("both", "replace"):
+        number = 2
+        while library.named(bot_id, f"{data['name']} ({number})") is not None:
+            number += 1
+        if clash is not None:
+            data["name"] = f"{data['name']} ({number})"[:80]
+        deck_id = library.store(bot_id, data)
+    else:
+        return error_page(400, _("Choose to keep both decks or to replace the old one."))
+    return redirect(url_for("library.deck", bot_id=bot_id, deck_id=deck_id), code=303)
