@@ -57,7 +57,7 @@ def events(game_id: str) -> Any:
 @bp.post("/answer")
 def answer(game_id: str) -> Any:
     """Answer the pending step."""
-    value = form_text("value", required=False)
+    value = form_text("value", required=False, max_length=20_000)  # an entered card part is JSON
     return _change(game_id, "action", {"answer": value})
 
 
