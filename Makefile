@@ -8,6 +8,7 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 PYTEST_ARGS ?=
+LOCALES ?= fr
 STAMP := $(VENV)/.installed
 CATALOGS := $(wildcard webapp/translations/*/LC_MESSAGES/messages.po)
 COMPILED := $(CATALOGS:.po=.mo)
@@ -15,7 +16,7 @@ COMPILED := $(CATALOGS:.po=.mo)
 .PHONY: run test bench lint translations install browser clean
 
 run: install
-	$(BIN)/botdeck --host $(HOST) --port $(PORT)
+	exec $(BIN)/botdeck --host $(HOST) --port $(PORT)
 
 test: install browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -40,19 +41,30 @@ $(STAMP): pyproject.toml
 	$(BIN)/pybabel compile --use-fuzzy -i $< -o $@
 
 # Debian's Chromium for the browser tests (Playwright cannot download its own here).
+# As root directly, otherwise through sudo when there is one.
 browser:
 	@test -x /usr/bin/chromium || { \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  SUDO=; \
+	  if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium fonts-liberation; }
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    chromium fonts-liberation; }
 
-# Re-extract every translatable string and merge it into the catalogues.
+# Re-extract every translatable string and merge it into each catalogue of
+# $(LOCALES), creating a catalogue that does not exist yet.
 translations: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k msg -k nmsg:1,2 --no-location --sort-output \
+	$(BIN)/pybabel extract -F babel.cfg -k msg -k nmsg:1,2 --no-location --sort-output --width 100 \
 	  -o webapp/translations/messages.pot .
-	$(BIN)/pybabel update --no-fuzzy-matching -i webapp/translations/messages.pot \
-	  -d webapp/translations
+	for locale in $(LOCALES); do \
+	  if [ -f webapp/translations/$$locale/LC_MESSAGES/messages.po ]; then \
+	    $(BIN)/pybabel update --no-fuzzy-matching --width 100 -i webapp/translations/messages.pot \
+	      -d webapp/translations -l $$locale || exit 1; \
+	  else \
+	    $(BIN)/pybabel init --width 100 -i webapp/translations/messages.pot \
+	      -d webapp/translations -l $$locale || exit 1; \
+	  fi; \
+	done
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis test-results
 	find webapp -name '*.mo' -delete

@@ -124,12 +124,19 @@ class ServerProcess:
         )
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with code {self.process.returncode}")
             try:
-                urllib.request.urlopen(self.url + "/", timeout=1).read()
+                with urllib.request.urlopen(self.url + "/", timeout=1) as response:
+                    response.read()
                 return
+            except urllib.error.HTTPError as answer:
+                answer.close()
+                return  # it answers HTTP; what it answered is for the test to check
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(0.1)
-        raise RuntimeError("the server did not start")
+        self.stop()
+        raise RuntimeError("the server did not answer within 15 s")
 
     def kill9(self) -> None:
         assert self.process is not None

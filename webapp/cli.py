@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 import segno
@@ -19,9 +18,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: every interface)"
     )
-    parser.add_argument(
-        "--port", type=int, default=int(os.environ.get("PORT", 8000)), help="port (default 8000)"
-    )
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument(
         "--data-dir",
         default=None,
@@ -39,25 +36,21 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def serve(args: argparse.Namespace) -> int:
-    from waitress import serve as waitress_serve
+    import logging
+
+    from waitress import create_server
 
     app = create_app({"DATA_DIR": args.data_dir})
-    print(f"Botdeck: games are kept in {app.config['DATABASE']}")
-    urls = lan_urls(args.host, args.port)
-    print("Open Botdeck on a tablet or phone on the same Wi-Fi:")
-    for url in urls:
-        print(f"  {url}")
-    print(f"or scan this code for {urls[0]}")
-    segno.make(urls[0], error="m").terminal(compact=True)
-    print("Stop with Ctrl+C.", flush=True)
     try:
         # waitress, a production WSGI server (pure Python, also on Windows).
-        # Every open live-update stream holds one waitress thread for as long as
-        # it stays open, and waitress's default of 4 threads blocks the whole
-        # app at the 4th open stream: so many threads, a connection limit well
-        # above them, and channel_request_lookahead=1 so that a closed tab's
-        # thread is freed after one failed heartbeat.
-        waitress_serve(
+        # Every open live-update stream (Server-Sent Events) holds one waitress
+        # thread for as long as it stays open, and waitress's default of 4
+        # threads blocks the whole app at the 4th open stream: so many threads,
+        # a connection limit well above them, and channel_request_lookahead=1 so
+        # that a closed tab's thread is freed after one failed heartbeat.
+        # (create_server + run is what waitress.serve does; listening first
+        # means the addresses below are only printed once they answer.)
+        server = create_server(
             app,
             host=args.host,
             port=args.port,
@@ -67,12 +60,24 @@ def serve(args: argparse.Namespace) -> int:
             ident="Botdeck",
         )
     except OSError as error:
+        other = args.port + 1 if args.port < 65535 else 8000
         print(
             f"botdeck: cannot listen on {args.host}:{args.port} ({error.strerror or error}). "
-            "Is another server using that port? Try --port 9000 (or make run PORT=9000).",
+            f"Is another server using that port? Try --port {other} (or make run PORT={other}).",
             file=sys.stderr,
         )
         return 2
+    logging.basicConfig()  # waitress's own warnings, as waitress.serve would show them
+
+    print(f"Botdeck: games are kept in {app.config['DATABASE']}")
+    urls = lan_urls(args.host, args.port)
+    print("Open Botdeck on a tablet or phone on the same Wi-Fi:")
+    for url in urls:
+        print(f"  {url}")
+    print(f"or scan this code for {urls[0]}")
+    segno.make(urls[0], error="m").terminal(compact=True)
+    print("Stop with Ctrl+C.", flush=True)
+    server.run()  # until Ctrl+C, which waitress catches to close its threads
     return 0
 
 

@@ -24,12 +24,17 @@ def lan_addresses() -> list[str]:
 
 
 def lan_urls(host: str, port: int) -> list[str]:
-    """Every URL the server answers on: the LAN ones first, then localhost."""
+    """Every URL the server answers on: the LAN ones first, then localhost.
+
+    `host` is the address the server listens on: 0.0.0.0 (every interface)
+    gives every LAN address plus localhost, a loopback address only localhost,
+    and one particular address only that one (localhost does not reach it).
+    """
     local = f"http://localhost:{port}/"
     if host in ("127.0.0.1", "localhost", "::1"):
         return [local]
     if host not in ("0.0.0.0", "", "::"):
-        return [f"http://{host}:{port}/", local]
+        return [f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"]
     return [f"http://{address}:{port}/" for address in lan_addresses()] + [local]
 
 

@@ -1,0 +1,148 @@
+"""The `botdeck` command: its options and the addresses it prints (nothing is served here)."""
+
+from __future__ import annotations
+
+import gc
+import ipaddress
+import socket
+import warnings
+from types import SimpleNamespace
+from urllib.parse import urlsplit
+
+import pytest
+from platformdirs import user_data_dir
+
+from webapp import cli, network
+
+
+def hosts(urls: list[str]) -> list[str]:
+    return [urlsplit(url).hostname or "" for url in urls]
+
+
+def test_loopback_host_gives_only_localhost():
+    assert network.lan_urls("127.0.0.1", 8000) == ["http://localhost:8000/"]
+
+
+def test_every_interface_gives_lan_addresses_and_localhost():
+    urls = network.lan_urls("0.0.0.0", 9000)
+    assert urls[-1] == "http://localhost:9000/"
+    assert all(url.startswith("http://") and url.endswith(":9000/") for url in urls)
+    for host in hosts(urls)[:-1]:
+        address = ipaddress.IPv4Address(host)
+        assert not address.is_loopback and not address.is_link_local
+
+
+def test_loopback_and_link_local_interfaces_are_left_out(monkeypatch):
+    def ip(address: str) -> SimpleNamespace:
+        return SimpleNamespace(ip=address, is_IPv4=True)
+
+    adapters = [
+        SimpleNamespace(ips=[ip("127.0.0.1"), SimpleNamespace(ip=("::1", 0, 0), is_IPv4=False)]),
+        SimpleNamespace(ips=[ip("169.254.10.20")]),
+        SimpleNamespace(ips=[ip("192.168.1.23"), ip("192.168.1.23")]),
+        SimpleNamespace(ips=[ip("10.0.0.5")]),
+    ]
+    monkeypatch.setattr(network.ifaddr, "get_adapters", lambda: adapters)
+    assert network.lan_urls("0.0.0.0", 8000) == [
+        "http://192.168.1.23:8000/",
+        "http://10.0.0.5:8000/",
+        "http://localhost:8000/",
+    ]
+
+
+def test_one_particular_address_gives_only_that_one():
+    assert network.lan_urls("192.168.1.23", 8000) == ["http://192.168.1.23:8000/"]
+
+
+def test_defaults(monkeypatch):
+    monkeypatch.delenv("BOTDECK_DATA_DIR", raising=False)
+    args = cli.parse_args([])
+    assert (args.host, args.port, args.threads) == ("0.0.0.0", 8000, 64)
+    assert args.data_dir == user_data_dir("botdeck", appauthor=False)
+
+
+def test_port_option():
+    assert cli.parse_args(["--port", "9000"]).port == 9000
+
+
+def test_data_dir_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("BOTDECK_DATA_DIR", str(tmp_path))
+    assert cli.parse_args([]).data_dir == str(tmp_path)
+
+
+def test_data_dir_option_beats_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("BOTDECK_DATA_DIR", str(tmp_path / "env"))
+    assert cli.parse_args(["--data-dir", str(tmp_path / "opt")]).data_dir == str(tmp_path / "opt")
+
+
+def test_a_bad_port_is_refused(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.parse_args(["--port", "eighty"])
+    assert stop.value.code == 2
+    assert "--port" in capsys.readouterr().err
+
+
+class FakeServer:
+    def __init__(self, options: dict) -> None:
+        self.options = options
+        self.ran = False
+
+    def run(self) -> None:
+        self.ran = True
+
+
+def test_serve_passes_the_thread_settings_to_waitress(monkeypatch, tmp_path, capsys):
+    servers = []
+
+    def create_server(app, **options):
+        servers.append(FakeServer(options))
+        return servers[-1]
+
+    monkeypatch.setattr("waitress.create_server", create_server)
+    args = cli.parse_args(["--host", "127.0.0.1", "--port", "8123", "--data-dir", str(tmp_path)])
+    assert cli.serve(args) == 0
+    [server] = servers
+    assert server.ran
+    assert server.options == {
+        "host": "127.0.0.1",
+        "port": 8123,
+        "threads": 64,
+        "connection_limit": 256,
+        "channel_request_lookahead": 1,
+        "ident": "Botdeck",
+    }
+    out = capsys.readouterr().out
+    assert str(tmp_path) in out
+    assert "Open Botdeck on a tablet" in out
+    assert "http://localhost:8123/" in out
+
+
+def test_a_port_in_use_is_a_clear_message_and_exit_code_2(monkeypatch, tmp_path, capsys):
+    def busy(app, **options):
+        raise OSError(98, "Address already in use")
+
+    monkeypatch.setattr("waitress.create_server", busy)
+    args = cli.parse_args(["--host", "127.0.0.1", "--port", "8123", "--data-dir", str(tmp_path)])
+    assert cli.serve(args) == 2
+    captured = capsys.readouterr()
+    assert "Open Botdeck" not in captured.out  # no addresses for a server that is not there
+    assert "Address already in use" in captured.err
+    assert "--port 8124" in captured.err and "make run PORT=8124" in captured.err
+    assert len(captured.err.strip().splitlines()) == 1
+
+
+def test_a_port_really_in_use(tmp_path, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = cli.parse_args(
+            ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(tmp_path)]
+        )
+        # waitress leaves its wake-up pipe open when it cannot bind; the process
+        # exits at once so that is harmless, but here it would be a ResourceWarning.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ResourceWarning)
+            assert cli.serve(args) == 2
+            gc.collect()
+    assert "cannot listen on 127.0.0.1" in capsys.readouterr().err
