@@ -378,3 +378,21 @@ def save_deck(deck_id: str, *, name: str, data: dict[str, Any], now: str) -> Non
 
 def delete_deck(deck_id: str) -> None:
     get_db().execute("DELETE FROM decks WHERE id = ?", (deck_id,))
+
+
+# --- kept entries ---------------------------------------------------------------------
+
+
+def find_kept(bot: str, key: str) -> Any:
+    row = get_db().execute("SELECT data FROM kept WHERE bot = ? AND key = ?", (bot, key))
+    found = row.fetchone()
+    return None if found is None else json.loads(found[0])
+
+
+def save_kept(bot: str, key: str, data: Any, now: str) -> None:
+    get_db().execute(
+        "INSERT INTO kept (bot, key, data, updated_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (bot, key) DO UPDATE SET data = excluded.data,"
+        " updated_at = excluded.updated_at",
+        (bot, key, json.dumps(data), now),
+    )

@@ -224,13 +224,11 @@ def act(
         changed.version = opened.version + 1
         _cache[_key(game_id)] = changed
         if kind == "action" and asked is not None and asked.question.kind is Kind.ENTRY:
-            # what the table entered goes into the library deck it came from
-            library.learn(
-                changed.row.deck_id,
-                changed.row.bot,
-                asked.question.draft,
-                changed.game.actions[-1]["answer"],
-            )
+            # what the table entered goes into the library deck it came from, or is
+            # kept for the next game when it is not a card (a faction's costs)
+            entered = changed.game.actions[-1]["answer"]
+            library.learn(changed.row.deck_id, changed.row.bot, asked.question.draft, entered)
+            library.keep(changed.row.bot, asked.question.draft, entered)
     live.publish(_key(game_id), changed.version)
     return fill_from_library(game_id, changed, device)
 

@@ -3,7 +3,8 @@
 The demo deck is built in and read-only; every other deck is stored, can be
 edited, exported and imported, and learns the sections entered during
 physical-deck games. A game works on a copy: editing a deck never changes a
-game already played.
+game already played. Besides decks, it keeps what the table owns and enters once
+(a faction's printed costs), offered again in the next game.
 """
 
 from __future__ import annotations
@@ -106,3 +107,16 @@ def known_entry(deck_id: str | None, bot_id: str, entry: dict[str, Any]) -> Any:
 
 def delete(deck_id: str) -> None:
     db.delete_deck(deck_id)
+
+
+def kept(bot_id: str, draft: Any) -> Any:
+    """What the table entered last time for this entry (a faction's costs), if anything."""
+    key = get_bot(bot_id).kept_key(draft)
+    return None if key is None else db.find_kept(bot_id, key)
+
+
+def keep(bot_id: str, draft: Any, answer: Any) -> None:
+    """Keep an entry's answer for the next game, when the bot says it is one to keep."""
+    key = get_bot(bot_id).kept_key(draft)
+    if key is not None:
+        db.save_kept(bot_id, key, answer, db.now())

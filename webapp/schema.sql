@@ -59,3 +59,13 @@ CREATE TABLE IF NOT EXISTS decks (
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL
 );
+
+-- What the table entered once and Botdeck keeps for the next game: not cards, but
+-- things the players own, such as the costs printed on a faction's board.
+CREATE TABLE IF NOT EXISTS kept (
+    bot TEXT NOT NULL,
+    key TEXT NOT NULL,
+    data TEXT NOT NULL,              -- JSON: the entered value, as the bot checked it
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (bot, key)
+);

@@ -4,7 +4,7 @@ Nothing in this package imports Flask, sqlite3 or the storage layer, or reads
 the clock; randomness comes from generators seeded by the game.
 """
 
-from .bot import Bot, Context, Correction, StepType
+from .bot import Bot, Context, Correction, StepType, StepTypes
 from .game import BadGameFile, Game, GameOver, Pending
 from .questions import Choice, InvalidAnswer, Kind, Question
 from .registry import UnknownBot, all_bots, get_bot, register
@@ -27,6 +27,7 @@ __all__ = [
     "Question",
     "Step",
     "StepType",
+    "StepTypes",
     "UnknownBot",
     "all_bots",
     "get_bot",

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .questions import Question
 from .steps import Checklist, Step
-from .text import Msg
+from .text import Msg, nmsg
 
 State = TypeVar("State")
+T = TypeVar("T", bound=type)
 
 
 class Context:
@@ -74,6 +76,19 @@ class StepType(Generic[State]):
         raise NotImplementedError
 
 
+class StepTypes(dict[str, StepType[Any]]):
+    """A bot's step types by kind; `register(kind)` is the class decorator that adds one."""
+
+    def register(self, kind: str) -> Callable[[T], T]:
+        def add(cls: T) -> T:
+            if kind in self:
+                raise ValueError(f"step kind {kind!r} is registered twice")
+            self[kind] = cls()
+            return cls
+
+        return add
+
+
 @dataclass(frozen=True)
 class Correction:
     """A counter the player may set by hand when table and app disagree."""
@@ -90,7 +105,10 @@ class Bot(ABC, Generic[State]):
     game_name: Msg
     step_types: dict[str, StepType[State]]
     #: the form fields of the start-a-game form that are this bot's options
+    #: (the form itself is the bot's template `<id>/_options.html`)
     option_names: tuple[str, ...] = ()
+    #: the icon of the app's sprite that stands for the bot in the lobby
+    icon: str = "ship"
 
     @abstractmethod
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -142,9 +160,17 @@ class Bot(ABC, Generic[State]):
     #: the template of the bot's entry editor, or None if it has none
     entry_template: str | None = None
 
-    def start_entry(self, draft: Any, save_url: str) -> dict[str, Any]:
-        """The editor's first draft for an ENTRY question (or a deck editor)."""
+    def start_entry(self, draft: Any, save_url: str, kept: Any = None) -> dict[str, Any]:
+        """The editor's first draft for an ENTRY question (or a deck editor).
+
+        `kept`: what the table entered last time for the same `kept_key`, if anything.
+        """
         raise NotImplementedError
+
+    def kept_key(self, draft: Any) -> str | None:
+        """An ENTRY that is not a card but something the table owns (the costs printed on
+        a faction's board): the key its answer is kept under for the next game."""
+        return None
 
     def edit_entry(self, draft: Any, form: dict[str, str]) -> dict[str, Any]:
         """Apply one tap of the editor; ValueError for a tap that cannot be."""
@@ -163,6 +189,17 @@ class Bot(ABC, Generic[State]):
     def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
         """How much of the deck is entered: cards, complete cards, sections."""
         raise NotImplementedError
+
+    def progress_text(self, progress: dict[str, int]) -> Msg:
+        """`deck_progress` in words, for the library and the lobby."""
+        cards = nmsg(
+            "{complete} of {n} card", "{complete} of {n} cards",
+            progress["card_total"], complete=progress["complete"],
+        )
+        return nmsg(
+            "{cards}, {sections} of {n} section", "{cards}, {sections} of {n} sections",
+            progress["section_total"], cards=cards, sections=progress["sections"],
+        )
 
     def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
         """Write what the table entered in a game (an ENTRY answer) into a deck."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import request
 from werkzeug.exceptions import BadRequest
 
@@ -28,3 +30,21 @@ def form_text(name: str, *, max_length: int = 200, required: bool = True) -> str
     if len(value) > max_length:
         raise FormError(f"{name} is too long")
     return value
+
+
+ENTRY_PREFIX = "entry."
+
+
+def entry_value() -> Any:
+    """An entered card part or board: the JSON `value` an editor built, or a plain
+    form whose fields are named `entry.<field>` (the bot checks what they hold)."""
+    fields = {
+        key[len(ENTRY_PREFIX) :]: value
+        for key, value in request.form.items()
+        if isinstance(key, str) and key.startswith(ENTRY_PREFIX)
+    }
+    if not fields:
+        return form_text("value", required=False, max_length=20_000)
+    if len(fields) > 80 or any(len(key) > 40 or len(value) > 80 for key, value in fields.items()):
+        raise FormError("the entry has too many or too long fields")
+    return {key: value.strip() for key, value in fields.items()}

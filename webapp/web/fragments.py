@@ -17,6 +17,7 @@ from flask import render_template, request
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
+from .. import library
 from ..engine import Kind, Msg, Step
 from ..games import OpenGame
 
@@ -54,10 +55,12 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
                     step.kind in HIDDEN_UNLESS_NOTED and step.done and not step.notes,
                 )
             )
-    extras = None
+    extras = kept = None
     if pending is not None:
         view = getattr(game.bot.step_types[pending.step.kind], "view", None)
         extras = view(game.state, pending.step) if view else None
+        if pending.question.kind is Kind.ENTRY:
+            kept = library.kept(game.bot.id, pending.question.draft)
     pickable = (
         pending.question.spaces
         if pending is not None and pending.question.kind is Kind.SPACE and not watch
@@ -72,6 +75,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         "checklist": checklist,
         "steps": steps,
         "extras": extras,
+        "kept": kept,
         "pickable": pickable,
         "version": opened.version,
         "corrections": game.bot.corrections(game.state) if not (game.over or watch) else [],

@@ -13,7 +13,7 @@ from .. import library
 from ..engine import Bot, get_bot
 from ..engine.registry import UnknownBot
 from .errors import error_page, is_htmx
-from .forms import form_text
+from .forms import entry_value, form_text
 
 bp = Blueprint("library", __name__, url_prefix="/library/<bot_id>")
 
@@ -111,7 +111,8 @@ def save(bot_id: str, deck_id: str, card_id: str, part: str) -> Any:
     data = found.data
     try:
         entry = bot.deck_entry(data, card_id, part)
-        answer = bot.check_entry(data, entry, json.loads(request.form.get("value", "")))
+        raw = entry_value()
+        answer = bot.check_entry(data, entry, json.loads(raw) if isinstance(raw, str) else raw)
         bot.learn(data, entry, answer)
         library.save(deck_id, data)
     except ValueError as error:

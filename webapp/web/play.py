@@ -11,7 +11,7 @@ from .. import db, games
 from ..engine import GameOver, InvalidAnswer
 from .devices import current_device
 from .errors import error_page, is_htmx
-from .forms import form_int, form_text
+from .forms import entry_value, form_int, form_text
 from .fragments import render_changed, render_page
 from .live_view import game_stream
 
@@ -57,8 +57,7 @@ def events(game_id: str) -> Any:
 @bp.post("/answer")
 def answer(game_id: str) -> Any:
     """Answer the pending step."""
-    value = form_text("value", required=False, max_length=20_000)  # an entered card part is JSON
-    return _change(game_id, "action", {"answer": value})
+    return _change(game_id, "action", {"answer": entry_value()})
 
 
 @bp.post("/correct")

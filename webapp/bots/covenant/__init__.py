@@ -276,7 +276,7 @@ class CovenantBot(Bot[CovenantState]):
         section = sections[min(entry["wanted"], len(sections) - 1)]
         return None if section is None else {"sections": len(sections), "section": section}
 
-    def start_entry(self, draft: Any, save_url: str) -> dict[str, Any]:
+    def start_entry(self, draft: Any, save_url: str, kept: Any = None) -> dict[str, Any]:
         return {**entry.new_draft(**draft), "save": save_url}
 
     def edit_entry(self, draft: Any, form: dict[str, str]) -> dict[str, Any]:

@@ -3,25 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
-from ...engine import Choice, Msg, Step, StepType, msg
+from ...engine import Choice, Msg, Step, StepType, StepTypes, msg
 from .deck import space_name
 from .state import CovenantState
 
-STEP_TYPES: dict[str, StepType[CovenantState]] = {}
-
-T = TypeVar("T", bound=type)
-
-
-def step_type(kind: str) -> Callable[[T], T]:
-    """Register a StepType subclass under `kind`."""
-
-    def register(cls: T) -> T:
-        STEP_TYPES[kind] = cls()
-        return cls
-
-    return register
+STEP_TYPES = StepTypes()
+step_type = STEP_TYPES.register
 
 
 class CovenantStep(StepType[CovenantState]):
