@@ -193,12 +193,17 @@ class Bot(ABC, Generic[State]):
     def progress_text(self, progress: dict[str, int]) -> Msg:
         """`deck_progress` in words, for the library and the lobby."""
         cards = nmsg(
-            "{complete} of {n} card", "{complete} of {n} cards",
-            progress["card_total"], complete=progress["complete"],
+            "{complete} of {n} card",
+            "{complete} of {n} cards",
+            progress["card_total"],
+            complete=progress["complete"],
         )
         return nmsg(
-            "{cards}, {sections} of {n} section", "{cards}, {sections} of {n} sections",
-            progress["section_total"], cards=cards, sections=progress["sections"],
+            "{cards}, {sections} of {n} section",
+            "{cards}, {sections} of {n} sections",
+            progress["section_total"],
+            cards=cards,
+            sections=progress["sections"],
         )
 
     def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
