@@ -3,4 +3,4 @@
 Adding a bot: write its package beside `covenant/` and import it here.
 """
 
-from . import covenant  # noqa: F401
+from . import covenant, solo_enemy  # noqa: F401

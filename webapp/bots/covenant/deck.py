@@ -7,53 +7,31 @@ exist on that board. Errors name the card and the field.
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 from typing import Any
 
-import jsonschema
-
 from ...engine import Msg, msg
+from ..deckfile import DECK_FORMAT, DECK_VERSION, DeckError, first_error, package_json, schema_error
 
 HARBOR = "H"
-DECK_FORMAT = "botdeck-deck"
-DECK_VERSION = 1
 
-
-class DeckError(ValueError):
-    """A deck file that cannot be used; the message names the card and field."""
+__all__ = ["DeckError", "deck_schema", "demo_deck", "validate_deck"]
 
 
 @cache
 def deck_schema() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("deck.schema.json").read_text("utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
-
-
-@cache
-def _demo_text() -> str:
-    return resources.files(__package__).joinpath("demo_deck.json").read_text("utf-8")
+    return package_json(__package__, "deck.schema.json")  # type: ignore[no-any-return]
 
 
 def demo_deck() -> dict[str, Any]:
-    return json.loads(_demo_text())  # type: ignore[no-any-return]
+    return package_json(__package__, "demo_deck.json")  # type: ignore[no-any-return]
 
 
 def validate_deck(deck: Any) -> dict[str, Any]:
     """Return the deck if it is usable, else raise DeckError naming card and field."""
-    if not isinstance(deck, dict):
-        raise DeckError("the deck file is not a JSON object")
-    if deck.get("format") != DECK_FORMAT:
-        raise DeckError("this is not a Botdeck deck file (field 'format')")
-    if deck.get("version") != DECK_VERSION:
-        raise DeckError(
-            f"unsupported deck file version {deck.get('version')!r} (this app reads {DECK_VERSION})"
-        )
-    validator = jsonschema.Draft202012Validator(deck_schema())
-    errors = sorted(validator.iter_errors(deck), key=lambda e: list(e.absolute_path))
-    if errors:
-        raise DeckError(_describe_schema_error(deck, _deepest(errors[0])))
+    error = schema_error(deck, deck_schema())
+    if error is not None:
+        raise DeckError(_describe_schema_error(deck, error))
     layout = Layout(tuple(deck["layout"]["rows"]))
     seen: set[str] = set()
     for card in deck["cards"]:
@@ -74,10 +52,8 @@ def validate_section(section: Any, rows: list[int] | tuple[int, ...]) -> dict[st
     schema.pop("required", None)
     schema.pop("properties", None)
     schema.pop("additionalProperties", None)
-    validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(section), key=lambda e: list(e.absolute_path))
-    if errors:
-        error = _deepest(errors[0])
+    error = first_error(section, schema)
+    if error is not None:
         field = ".".join(str(p) for p in error.absolute_path) or "the section"
         raise DeckError(f"field '{field}': {error.message}")
     _check_spaces(Layout(tuple(rows)), section, "this section")
@@ -152,14 +128,7 @@ def set_section(
     sections[index] = section
 
 
-def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
-    """oneOf/allOf errors hide the useful one among their context."""
-    while error.context:
-        error = max(error.context, key=lambda e: len(e.absolute_path))
-    return error
-
-
-def _describe_schema_error(deck: dict[str, Any], error: jsonschema.ValidationError) -> str:
+def _describe_schema_error(deck: dict[str, Any], error: Any) -> str:
     path = list(error.absolute_path)
     where = "the deck"
     if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):

@@ -1,0 +1,61 @@
+"""What every bot's deck files share: the versioned header, the JSON Schema check,
+and the packaged JSON files (schema, demo deck) a bot reads.
+
+Each bot publishes its own schema; this module only runs it and turns the first
+error into a sentence a player can act on.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+DECK_FORMAT = "botdeck-deck"
+DECK_VERSION = 1
+
+
+class DeckError(ValueError):
+    """A deck file that cannot be used; the message names the card and field."""
+
+
+@cache
+def _package_text(package: str, name: str) -> str:
+    return resources.files(package).joinpath(name).read_text("utf-8")
+
+
+def package_json(package: str, name: str) -> Any:
+    """A JSON file shipped inside a bot's package, parsed afresh (callers may change it)."""
+    return json.loads(_package_text(package, name))
+
+
+def schema_error(deck: Any, schema: dict[str, Any]) -> jsonschema.ValidationError | None:
+    """Check the header, then the schema: the most telling error, or None.
+
+    Raises DeckError at once for a file that is not a Botdeck deck of this version.
+    """
+    if not isinstance(deck, dict):
+        raise DeckError("the deck file is not a JSON object")
+    if deck.get("format") != DECK_FORMAT:
+        raise DeckError("this is not a Botdeck deck file (field 'format')")
+    if deck.get("version") != DECK_VERSION:
+        raise DeckError(
+            f"unsupported deck file version {deck.get('version')!r} (this app reads {DECK_VERSION})"
+        )
+    return first_error(deck, schema)
+
+
+def first_error(data: Any, schema: dict[str, Any]) -> jsonschema.ValidationError | None:
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    return deepest(errors[0]) if errors else None
+
+
+def deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """oneOf/allOf errors hide the useful one among their context."""
+    while error.context:
+        error = max(error.context, key=lambda e: len(e.absolute_path))
+    return error

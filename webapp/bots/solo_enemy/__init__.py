@@ -1,0 +1,297 @@
+"""The Solo Enemy of Heroes of Land, Air & Sea, as a Botdeck plug-in.
+
+Solo rulebook: `shared/rules/heroes-of-land-air-sea-solo.md`. The Enemy's three
+Heroes act once each per round, between your two actions; Botdeck draws (or the
+table names) its Solo Action Cards, keeps its Resources, Capital City Track, VP
+and deck, and decides what it can pay for; what depends on the map is asked.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Bot, Checklist, Context, Correction, Msg, msg, register
+from . import cards as cards_module
+from . import (  # noqa: F401  (register the step types)
+    steps_actions,
+    steps_battle,
+    steps_cards,
+    steps_move,
+    steps_player,
+    steps_setup,
+)
+from .cards import CARD_COUNT, DeckError, card_numbers, find_card, tactic_names
+from .entry import card_check, form_values
+from .faction import (
+    KNOWN_FACTIONS,
+    RESOURCE_NAMES,
+    RESOURCES,
+    faction_name,
+    kept_key,
+    profile_fields,
+)
+from .rules import MAX_RESOURCE, MAX_TOWERS, set_tax_slot, track_length, trigger_end
+from .state import PLACES, EnemyState
+from .stepkit import STEP_TYPES, hero_name
+from .turn import next_checklist
+from .view import PLACE_NAMES, enemy_view
+
+__all__ = ["SOLO_ENEMY", "SoloEnemyBot"]
+
+TRUE = (True, "1", "true", "on", "yes")
+MAX_FACTIONS = 12
+
+
+def _faction_names(text: Any) -> list[str]:
+    if not isinstance(text, str) or len(text) > 200:
+        raise ValueError("the other factions are a short list of names")
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if any(len(name) > 30 for name in names):
+        raise ValueError("a faction's name is at most 30 characters")
+    return names
+
+
+def _faction_key(name: str) -> str:
+    """A base-game faction by its key, whatever the language it is typed in; else as typed."""
+    folded = name.casefold()
+    for key in KNOWN_FACTIONS:
+        if folded == key:
+            return key
+    return name
+
+
+class SoloEnemyBot(Bot[EnemyState]):
+    id = "solo_enemy"
+    name = msg("Solo Enemy")
+    game_name = msg("Heroes of Land, Air & Sea")
+    icon = "crown"
+    step_types = STEP_TYPES  # type: ignore[assignment]
+    option_names = (
+        "you",
+        "you_other",
+        "factions",
+        *(f"faction_{key}" for key in KNOWN_FACTIONS),
+        "other_factions",
+        "deck_mode",
+    )
+
+    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """The form's options, or options parsed before (a stored or exported game)."""
+        unknown = set(raw) - set(self.option_names)
+        if unknown:
+            raise ValueError(f"unknown option {sorted(unknown)[0]!r}")
+        you = raw.get("you") or "humans"
+        if you == "other":
+            you = _faction_names(raw.get("you_other", ""))[:1]
+            if not you:
+                raise ValueError("type the name of your faction")
+            you = you[0]
+        if not isinstance(you, str) or not 0 < len(you) <= 30:
+            raise ValueError("your faction is a name of at most 30 characters")
+        you = _faction_key(you)
+        stored = raw.get("factions")
+        if isinstance(stored, list):
+            named = stored
+        else:
+            named = [key for key in KNOWN_FACTIONS if raw.get(f"faction_{key}") in TRUE]
+            named += _faction_names(raw.get("other_factions", ""))
+        factions: list[str] = []
+        for name in named:
+            if not isinstance(name, str) or not 0 < len(name) <= 30:
+                raise ValueError("a faction's name is at most 30 characters")
+            key = _faction_key(name)
+            if key.casefold() != you.casefold() and key.casefold() not in map(
+                str.casefold, factions
+            ):
+                factions.append(key)
+        if not factions:
+            raise ValueError(
+                "name at least one faction you own besides yours: the Enemy is drawn from them"
+            )
+        if len(factions) > MAX_FACTIONS:
+            raise ValueError(f"at most {MAX_FACTIONS} factions")
+        deck_mode = raw.get("deck_mode") or "app"
+        if deck_mode not in ("app", "physical"):
+            raise ValueError(f"unknown deck mode {deck_mode!r}")
+        return {"you": you, "factions": factions, "deck_mode": deck_mode}
+
+    def demo_deck(self) -> dict[str, Any]:
+        return cards_module.demo_deck()
+
+    def deck_schema(self) -> dict[str, Any]:
+        return cards_module.deck_schema()
+
+    def validate_deck(self, deck: Any) -> dict[str, Any]:
+        return cards_module.validate_deck(deck)
+
+    def setup(
+        self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
+    ) -> EnemyState:
+        # Solo rulebook, "Components and Setup Changes": the Enemy's faction drawn at
+        # random; the 8 Solo Action Cards shuffled into a face-down deck.
+        faction = rng.choice(options["factions"])
+        physical = options["deck_mode"] == "physical"
+        if physical:
+            ids = card_numbers()
+        else:
+            ids = [card["id"] for card in deck["cards"]]
+            if len(ids) < CARD_COUNT:
+                raise DeckError(
+                    f"the deck has {len(ids)} of its {CARD_COUNT} cards: play it with the "
+                    "printed cards to enter the others"
+                )
+            rng.shuffle(ids)
+        return EnemyState(you=options["you"], faction=faction, physical=physical, deck=ids)
+
+    def next_checklist(self, state: EnemyState, ctx: Context) -> Checklist | None:
+        return next_checklist(state, ctx)
+
+    def after_change(self, state: EnemyState, ctx: Context) -> None:
+        # Solo rulebook, "End of the Game": the end of its Capital City Track triggers
+        # the end, however it got there (a Build, or a correction).
+        if state.profile and state.track >= track_length(state) and trigger_end(state, "track"):
+            ctx.note(
+                msg(
+                    "It reached the end of its Capital City Track: the game ends after round "
+                    "{round}.",
+                    round=state.end_round or state.round,
+                )
+            )
+
+    def state_to_json(self, state: EnemyState) -> dict[str, Any]:
+        return state.to_json()
+
+    def state_from_json(self, data: dict[str, Any]) -> EnemyState:
+        return EnemyState.from_json(data)
+
+    # --- corrections ----------------------------------------------------------------
+
+    def corrections(self, state: EnemyState) -> list[Correction]:
+        found = [Correction(r, self.correction_label(state, r), 0, MAX_RESOURCE) for r in RESOURCES]
+        found += [
+            Correction("vp", self.correction_label(state, "vp"), 0, 300),
+            Correction("track", self.correction_label(state, "track"), 0, track_length(state)),
+            Correction("towers", self.correction_label(state, "towers"), 0, MAX_TOWERS),
+            Correction("tokens", self.correction_label(state, "tokens"), 0, 40),
+        ]
+        found += [
+            Correction(f"hero{n}", self.correction_label(state, f"hero{n}"), 0, len(PLACES) - 1)
+            for n in range(1, len(state.heroes) + 1)
+        ]
+        if state.tax:
+            found += [
+                Correction(f"tax_{r}", self.correction_label(state, f"tax_{r}"), 2, 4)
+                for r in RESOURCES
+            ]
+        return found
+
+    def correct(self, state: EnemyState, field: str, value: int) -> None:
+        if field in RESOURCES:
+            state.resources[field] = value
+        elif field == "vp":
+            state.add_vp("corrected", value - state.total_vp)
+        elif field in ("track", "towers", "tokens"):
+            setattr(state, field, value)
+        elif field.startswith("hero"):
+            state.heroes[int(field[4:]) - 1].place = PLACES[value]
+        elif field.startswith("tax_"):
+            set_tax_slot(state, field[4:], value)
+        else:
+            raise ValueError(f"unknown counter {field!r}")
+
+    def correction_label(self, state: EnemyState, field: str) -> Msg:
+        if field in RESOURCES:
+            return msg("{resource} (0 to 10)", resource=RESOURCE_NAMES[field])
+        if field.startswith("hero"):
+            return msg(
+                "Where {hero} is: 0 {courtyard}, 1 {land}, 2 {air}, 3 {sea}",
+                hero=hero_name(int(field[4:]) - 1),
+                **{place: PLACE_NAMES[place] for place in PLACES},
+            )
+        if field.startswith("tax_"):
+            return msg(
+                "Tax Track slot of {resource} (2, 3 or 4)", resource=RESOURCE_NAMES[field[4:]]
+            )
+        return LABELS.get(field, Msg(field))
+
+    def view(self, state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
+        return enemy_view(state, deck)
+
+    # --- quick entry: a card, or a faction's board -----------------------------------
+
+    entry_template = "solo_enemy/_entry.html"
+
+    def kept_key(self, draft: Any) -> str | None:
+        if isinstance(draft, dict) and draft.get("kind") == "faction":
+            return kept_key(str(draft["faction"]))
+        return None
+
+    def start_entry(self, draft: Any, save_url: str, kept: Any = None) -> dict[str, Any]:
+        if draft.get("kind") == "faction":
+            return {
+                "kind": "faction",
+                "faction": faction_name(draft["faction"]),
+                "fields": profile_fields(kept),
+                "kept": kept is not None,
+                "save": save_url,
+            }
+        tactics = list(draft.get("tactics") or [])
+        return {
+            "kind": "card",
+            "card": draft["card"],
+            "tactics": tactics,
+            "values": form_values(draft.get("existing"), tactics),
+            "save": save_url,
+        }
+
+    def edit_entry(self, draft: Any, form: dict[str, str]) -> dict[str, Any]:
+        raise ValueError("this editor sends the whole card at once")
+
+    def entry_view(self, draft: dict[str, Any]) -> dict[str, Any]:
+        raise ValueError("this editor has no taps to redraw")
+
+    # --- the card library -------------------------------------------------------------
+
+    def empty_deck(self, name: str) -> dict[str, Any]:
+        return cards_module.empty_deck(name)
+
+    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
+        return cards_module.deck_progress(deck)
+
+    def progress_text(self, progress: dict[str, int]) -> Msg:
+        return msg(
+            "{complete} of {n} cards", complete=progress["complete"], n=progress["card_total"]
+        )
+
+    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
+        if entry.get("kind") == "card":
+            cards_module.set_card(deck, answer)
+
+    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
+        if part != "card" or card not in card_numbers():
+            raise ValueError("no such part of a card")
+        return {
+            "kind": "card",
+            "card": card,
+            "tactics": tactic_names(deck),
+            "existing": find_card(deck, card),
+        }
+
+    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
+        return card_check(entry["card"])(raw)
+
+    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
+        if entry.get("kind") != "card":
+            return None
+        return find_card(deck, entry["card"])
+
+
+LABELS: dict[str, Msg] = {
+    "vp": msg("Victory Points"),
+    "track": msg("Capital City Track: spaces advanced"),
+    "towers": msg("Towers built"),
+    "tokens": msg("Exploration Tokens on its board"),
+}
+
+SOLO_ENEMY = register(SoloEnemyBot())

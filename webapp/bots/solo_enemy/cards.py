@@ -1,0 +1,138 @@
+"""Solo Action Cards: what one prints, the deck files that hold them, the demo deck.
+
+Heroes of Land, Air & Sea solo rulebook, "Solo Action Cards — The Actions": a card
+lists its action and whether it may be Followed; "Moving a Hero if an Action
+Fails": its compass direction; "Battling with a Solo Enemy": the Strength at its
+bottom and the Tactic Card the Enemy plays attacking or defending.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ...engine import Msg, msg
+from ..deckfile import DECK_FORMAT, DECK_VERSION, DeckError, first_error, package_json, schema_error
+
+BOT_ID = "solo_enemy"
+# Solo rulebook, "Components and Setup Changes": 8 Solo Action Cards.
+CARD_COUNT = 8
+ACTIONS = ("recruit", "build_track", "build_towers", "research", "tax", "attack")
+# The card's compass, clockwise from North (the order the golden rule turns in).
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+TACTIC_ROLES = ("attacking", "defending")
+
+ACTION_NAMES = {
+    "recruit": msg("Recruit"),
+    "build_track": msg("Build: Capital City Track"),
+    "build_towers": msg("Build: Towers and Vessels"),
+    "research": msg("Research"),
+    "tax": msg("Tax"),
+    "attack": msg("Attack"),
+}
+DIRECTION_NAMES = {
+    "N": msg("north"),
+    "NE": msg("north-east"),
+    "E": msg("east"),
+    "SE": msg("south-east"),
+    "S": msg("south"),
+    "SW": msg("south-west"),
+    "W": msg("west"),
+    "NW": msg("north-west"),
+}
+
+__all__ = ["DeckError", "deck_schema", "demo_deck", "validate_deck"]
+
+
+@cache
+def deck_schema() -> dict[str, Any]:
+    return package_json(__package__, "deck.schema.json")  # type: ignore[no-any-return]
+
+
+def demo_deck() -> dict[str, Any]:
+    return package_json(__package__, "demo_deck.json")  # type: ignore[no-any-return]
+
+
+def card_numbers() -> list[str]:
+    """The printed cards carry no number: the table numbers them 1 to 8, once."""
+    return [str(n) for n in range(1, CARD_COUNT + 1)]
+
+
+def validate_deck(deck: Any) -> dict[str, Any]:
+    """Return the deck if it is usable, else raise DeckError naming card and field."""
+    error = schema_error(deck, deck_schema())
+    if error is not None:
+        raise DeckError(_describe(deck, error))
+    seen: set[str] = set()
+    for card in deck["cards"]:
+        if card["id"] in seen:
+            raise DeckError(f"card {card['id']} is listed twice (field 'id')")
+        seen.add(card["id"])
+    return deck
+
+
+def validate_card(card: Any) -> dict[str, Any]:
+    """One card entered by hand: the schema's card shape."""
+    schema = {**deck_schema(), "$ref": "#/$defs/card"}
+    for key in ("required", "properties", "additionalProperties"):
+        schema.pop(key, None)
+    error = first_error(card, schema)
+    if error is not None:
+        field = ".".join(str(p) for p in error.absolute_path) or "the card"
+        raise DeckError(f"field '{field}': {error.message}")
+    return card  # type: ignore[no-any-return]
+
+
+def _describe(deck: dict[str, Any], error: Any) -> str:
+    path = list(error.absolute_path)
+    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
+        card = deck["cards"][path[1]]
+        card_id = card.get("id") if isinstance(card, dict) else None
+        where = f"card {card_id}" if isinstance(card_id, str) else f"card number {path[1] + 1}"
+        field = ".".join(str(p) for p in path[2:]) or "the card itself"
+    else:
+        where, field = "the deck", ".".join(str(p) for p in path) or "top level"
+    return f"{where}, field '{field}': {error.message}"
+
+
+def empty_deck(name: str) -> dict[str, Any]:
+    """A deck of the player's own cards, before any card is entered."""
+    return {
+        "format": DECK_FORMAT,
+        "version": DECK_VERSION,
+        "bot": BOT_ID,
+        "name": name,
+        "cards": [],
+    }
+
+
+def find_card(deck: dict[str, Any], card_id: str) -> dict[str, Any] | None:
+    return next((c for c in deck["cards"] if c["id"] == card_id), None)
+
+
+def set_card(deck: dict[str, Any], card: dict[str, Any]) -> None:
+    """Write an entered card into a deck, replacing what it held for that card."""
+    deck["cards"] = [c for c in deck["cards"] if c["id"] != card["id"]] + [card]
+    deck["cards"].sort(key=lambda c: int(c["id"]))
+
+
+def deck_progress(deck: dict[str, Any]) -> dict[str, int]:
+    """A card is one part, entered whole: "5 of 8 cards"."""
+    entered = len(deck["cards"])
+    return {
+        "cards": entered,
+        "card_total": CARD_COUNT,
+        "complete": entered,
+        "sections": entered,
+        "section_total": CARD_COUNT,
+    }
+
+
+def tactic_names(deck: dict[str, Any]) -> list[str]:
+    """Every Tactic Card named on the deck's cards, in a stable order."""
+    names = {c["tactics"][role] for c in deck["cards"] for role in TACTIC_ROLES}
+    return sorted(names, key=str.casefold)
+
+
+def action_name(action: str) -> Msg:
+    return ACTION_NAMES[action]

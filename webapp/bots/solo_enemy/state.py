@@ -1,0 +1,105 @@
+"""The Solo Enemy's state: its board, its three Heroes, its deck, the round.
+
+Plain dataclasses that round-trip through JSON (`to_json` / `from_json`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .faction import HEROES, RESOURCES
+
+# Where a Hero is: in its Courtyard (its Capital City), with its army on the map,
+# or aboard one of its Vessels (which then moves alone).
+COURTYARD, LAND, AIR, SEA = "courtyard", "land", "air", "sea"
+PLACES = (COURTYARD, LAND, AIR, SEA)
+# Solo rulebook, "Gameplay Overview": Enemy Hero 1, your action 1, Enemy Hero 2,
+# your action 2, Enemy Hero 3; then the Collection Phase.
+ROUND: tuple[tuple[str, int], ...] = (
+    ("enemy", 0),
+    ("player", 1),
+    ("enemy", 1),
+    ("player", 2),
+    ("enemy", 2),
+    ("collection", 0),
+)
+# Solo rulebook, "Components and Setup Changes": all 3 Resource Tokens on the "3".
+START_RESOURCES = 3
+
+
+@dataclass
+class Hero:
+    place: str = COURTYARD
+    card: str | None = None  # the card in its Hero Slot this round
+
+
+@dataclass
+class Battle:
+    """The battle being fought: who started it, which army, the card drawn for it."""
+
+    why: str  # "attack" (its Attack card), "move" (it moved into your Region), "player"
+    hero: int | None  # the Enemy Hero whose army fights, if one does
+    target: str = "army"  # your attack: "army" or "capital"
+    card: str | None = None
+    strength: int = 0  # printed at the bottom of its card
+    its: str | None = None  # the Tactic Card its card shows for this side of the battle
+    yours: str | None = None  # your Tactic Card, when named
+    cancelled: bool = False
+
+    @property
+    def enemy_attacks(self) -> bool:
+        return self.why != "player"
+
+
+@dataclass
+class EnemyState:
+    you: str = ""  # your faction
+    faction: str = ""  # the Enemy's faction, drawn at setup
+    physical: bool = False  # the table shuffles and turns over the printed cards
+    profile: dict[str, Any] | None = None  # the costs its Solo C.C. board prints
+    resources: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(RESOURCES, START_RESOURCES)
+    )
+    tax: dict[str, int] = field(default_factory=dict)  # resource -> its slot: 4, 3 or 2
+    track: int = 0  # Capital City Track spaces it has advanced from Start
+    towers: int = 0
+    vp: dict[str, int] = field(default_factory=dict)  # by where they came from
+    tokens: int = 0  # Exploration Tokens on its board
+    heroes: list[Hero] = field(default_factory=lambda: [Hero() for _ in range(HEROES)])
+    deck: list[str] = field(default_factory=list)  # face down, top first
+    discard: list[str] = field(default_factory=list)
+    round: int = 0
+    position: int = -1  # where in ROUND the game is
+    acting: int | None = None  # the Hero acting now (or last)
+    end_round: int | None = None  # the last round, once the end is triggered
+    end_reason: str | None = None  # "objective" or "track"
+    destroyed: str | None = None  # whose Capital City was destroyed: "you" or "enemy"
+    battle: Battle | None = None
+    shown: str | None = None  # the card on show: the acting Hero's, or a battle's
+    cancels: dict[str, bool] = field(default_factory=dict)  # "yours|its" -> cancels?
+    last: str | None = None  # kind of the checklist last opened
+    score: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def total_vp(self) -> int:
+        return sum(self.vp.values())
+
+    def add_vp(self, source: str, points: int) -> None:
+        self.vp[source] = self.vp.get(source, 0) + points
+
+    @property
+    def slots(self) -> list[str]:
+        """The cards in its Hero Slots, left to right."""
+        return [hero.card for hero in self.heroes if hero.card is not None]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EnemyState:
+        data = dict(data)
+        data["heroes"] = [Hero(**hero) for hero in data.get("heroes", [])]
+        if data.get("battle") is not None:
+            data["battle"] = Battle(**data["battle"])
+        return cls(**data)

@@ -1,0 +1,233 @@
+"""A Hero on the move: after a failed action, and after its Tax.
+
+Solo rulebook, "Moving a Hero if an Action Fails": the card's compass against the
+Game Board's, the golden rule (turn clockwise until it can move), mustering from
+the Courtyard, boarding an empty Vessel, never into its Capital City or beside
+another of its Heroes, battle on entering your Region; "Collecting Exploration
+Tokens", "Moving on Ferry Routes", the Air and Sea Vessel rules, "Moving and
+Gaining Resources".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Context, Msg, Question, Step, msg
+from ...engine.questions import choose, confirm, number
+from .cards import DIRECTION_NAMES
+from .faction import RESOURCES
+from .rules import LAND_MOVES, TOKEN_VP, VESSEL_MOVES, clockwise_from, collect_tokens, gain
+from .state import AIR, COURTYARD, LAND, SEA, EnemyState
+from .stepkit import EnemyStep, card_of, choice, hero_name, new, step_type
+from .steps_battle import battle_start
+
+
+def compass_view(compass: str, *, turning: bool = True) -> dict[str, Any]:
+    return {"compass": compass, "turning": turning, "order": clockwise_from(compass)}
+
+
+@step_type("move_start")
+class MoveStart(EnemyStep):
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        hero = hero_name(step.params["hero"])
+        direction = DIRECTION_NAMES[step.params["compass"]]
+        if step.params["why"] == "tax":
+            return msg("After its Tax, {hero} moves {direction}", hero=hero, direction=direction)
+        return msg("{hero} moves {direction}", hero=hero, direction=direction)
+
+    def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        return msg(
+            "Turn the card so its compass matches the Game Board's (top left). Draw the arrow "
+            "from the centre of its Region; if it cannot move that way, turn clockwise to the "
+            "first Region it can move into. In doubt, clockwise."
+        )
+
+    def view(self, state: EnemyState, step: Step) -> dict[str, Any] | None:
+        return compass_view(step.params["compass"])
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        return confirm(msg("Found its way"))
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        hero = state.heroes[step.params["hero"]]
+        params = {"hero": step.params["hero"], "compass": step.params["compass"]}
+        if hero.place in (AIR, SEA):
+            ctx.insert(*movement(hero.place, **params))
+        else:
+            ctx.insert(new("move_board", **params))
+
+
+def movement(mode: str, **params: Any) -> list[Step]:
+    """The rules of its move, then each Region it enters, then the tokens it picked up."""
+    return [
+        new("move_rules", mode=mode, **params),
+        new("move_region", mode=mode, index=1, **params),
+        new("move_tokens", **params),
+    ]
+
+
+@step_type("move_board")
+class MoveBoard(EnemyStep):
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        return msg(
+            "Is an empty Vessel of its in {hero}'s Region?", hero=hero_name(step.params["hero"])
+        )
+
+    def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        return msg(
+            "If so, the Hero boards it and moves with it, taking 1 other Unit aboard if there is "
+            "one (a Warrior before a Serf, never another Hero)."
+        )
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        return choose(
+            msg("An empty Vessel?"),
+            choice("none", msg("No")),
+            choice(AIR, msg("An empty Air Vessel")),
+            choice(SEA, msg("An empty Sea Vessel")),
+        )
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        hero = state.heroes[step.params["hero"]]
+        params = {"hero": step.params["hero"], "compass": step.params["compass"]}
+        if value != "none":
+            hero.place = value
+            ctx.insert(*movement(value, **params))
+            return
+        muster = [new("muster", **params)] if hero.place == COURTYARD else []
+        ctx.insert(*muster, *movement(LAND, **params))
+
+
+@step_type("muster")
+class Muster(EnemyStep):
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        return msg(
+            "Leaving its Capital City, {hero} takes Units from its Courtyard",
+            hero=hero_name(step.params["hero"]),
+        )
+
+    def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        return msg(
+            "All it can without going over 5 Units: as many Warriors as possible, and at least "
+            "1 Serf if there is one."
+        )
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        return confirm(msg("Army gathered"))
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        pass
+
+
+RULES = {
+    LAND: msg(
+        "Every Unit in its Region moves with it. Never into its Capital City, nor into a "
+        "Region with another of its Heroes. If the arrow follows a Ferry Route, it takes it "
+        "(of several branches, the one without a Graticule). It stops on entering a Region "
+        "you control: battle."
+    ),
+    AIR: msg(
+        "The Vessel moves alone with whoever is aboard; Units left behind stay. No Ferry "
+        "Routes, no Graticules. It may cross the centre Sea Region (counting 1) but not stop "
+        "there; a second move that would end at sea goes to the next Land Region clockwise "
+        "instead. It stops at once on entering a Region you control: battle."
+    ),
+    SEA: msg(
+        "The Vessel moves alone with whoever is aboard; Units left behind stay. It may use "
+        "Graticules and wrap around the map; it docks and undocks for free. It stops in a Sea "
+        "Region with your Sea Vessel: battle. After its second move it docks on the Shore the "
+        "compass points to; ending beside Land Regions you control, it docks by your weakest "
+        "army there and battles it, whatever the card's direction and strengths. In doubt, "
+        "bend the path clockwise."
+    ),
+}
+
+
+@step_type("move_rules")
+class MoveRules(EnemyStep):
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        hero = hero_name(step.params["hero"])
+        mode = step.params["mode"]
+        if mode == AIR:
+            return msg("Fly {hero}'s Air Vessel {n} Regions", hero=hero, n=VESSEL_MOVES)
+        if mode == SEA:
+            return msg("Sail {hero}'s Sea Vessel {n} Regions", hero=hero, n=VESSEL_MOVES)
+        return msg("Move {hero}'s army {n} Region", hero=hero, n=LAND_MOVES)
+
+    def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        return RULES[step.params["mode"]]
+
+    def view(self, state: EnemyState, step: Step) -> dict[str, Any] | None:
+        return compass_view(step.params["compass"])
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        return confirm(msg("Moved"))
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        hero = state.heroes[step.params["hero"]]
+        if hero.place == COURTYARD:
+            hero.place = LAND
+
+
+@step_type("move_region")
+class MoveRegion(EnemyStep):
+    """Each Region it enters: a Resource to collect, or your Region and a battle."""
+
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        if step.params["mode"] == LAND:
+            return msg("Where did its army go?")
+        if step.params["index"] == 1:
+            return msg("The first Region its Vessel entered")
+        return msg("The second Region its Vessel entered")
+
+    def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        return msg(
+            "Entering a Resource Region, it collects 1 of that Resource; in a Region of yours "
+            "the battle comes first, and it collects only if it wins."
+        )
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        choices = [
+            choice("ore", msg("Mountains: +1 Ore")),
+            choice("mana", msg("Forest: +1 Mana")),
+            choice("food", msg("Plains: +1 Food")),
+            choice("none", msg("No Resource there (Sea, Swamp, Desert…)")),
+            choice("battle", msg("A Region you control: battle")),
+        ]
+        if step.params["index"] > 1:
+            choices.append(choice("stopped", msg("It did not move on")))
+        return choose(msg("The Region"), *choices)
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = step.params
+        if value == "battle":
+            ctx.insert(battle_start(ctx, "move", p["hero"]))
+            return
+        if value in RESOURCES:
+            ctx.note(gain(state, value, 1))
+        if value != "stopped" and p["mode"] != LAND and p["index"] < VESSEL_MOVES:
+            ctx.insert(new("move_region", **{**p, "index": p["index"] + 1}))
+
+
+@step_type("move_tokens")
+class MoveTokens(EnemyStep):
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        return msg("How many Exploration Tokens were in the Regions it passed through or ended in?")
+
+    def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        return msg(
+            "It takes them at once onto its board, whatever they show: +{vp} VP each.",
+            vp=TOKEN_VP,
+        )
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        return number(msg("Tokens"), 0, 8)
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        note = collect_tokens(state, value)
+        if note is not None:
+            ctx.note(note)
+
+
+def move_start(ctx: Context, hero: int, card: str, why: str) -> Step:
+    return new("move_start", hero=hero, compass=card_of(ctx, card)["compass"], why=why)

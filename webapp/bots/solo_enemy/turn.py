@@ -1,0 +1,109 @@
+"""The checklists of a game against the Solo Enemy, in the order they come.
+
+Solo rulebook, "Gameplay Overview": each round, Enemy Hero 1, your action 1,
+Enemy Hero 2, your action 2, Enemy Hero 3, then the Collection Phase. "End of the
+Game": once triggered, the round is completed and one more is played; a
+destroyed Capital City ends the game at once.
+"""
+
+from __future__ import annotations
+
+from ...engine import Checklist, Context, Msg, Step, msg
+from .faction import faction_name
+from .rules import needs_reshuffle
+from .state import ROUND, EnemyState
+from .stepkit import hero_name, new
+
+SETUP_ITEMS = ("components", "heroes", "resources", "track", "cards", "spells", "capital")
+
+
+def next_checklist(state: EnemyState, ctx: Context) -> Checklist | None:
+    if state.last == "scoring":
+        return None
+    if state.last is None:
+        return setup(state)
+    if state.destroyed is not None:
+        return scoring(state)
+    state.position = (state.position + 1) % len(ROUND)
+    if state.position == 0:
+        if state.end_round is not None and state.round >= state.end_round:
+            return scoring(state)
+        state.round += 1
+    kind, index = ROUND[state.position]
+    if kind == "enemy":
+        return hero_turn(state, index)
+    if kind == "player":
+        return player_action(state, index)
+    return collection(state)
+
+
+def setup(state: EnemyState) -> Checklist:
+    """Solo rulebook, "Components and Setup Changes", in its order."""
+    state.last = "setup"
+    steps = [new("faction_drawn"), new("faction_costs")]
+    steps += [new("setup_table", item=item) for item in SETUP_ITEMS]
+    steps += [new("tax_slot", slot=4), new("tax_slot", slot=3)]
+    title = msg("Setting up the {faction} as the Solo Enemy", faction=faction_name(state.faction))
+    return Checklist(title, {"kind": "setup"}, steps)
+
+
+def round_title(state: EnemyState, what: Msg) -> Msg:
+    if state.end_round is not None and state.round >= state.end_round:
+        return msg("Last round {round} · {what}", round=state.round, what=what)
+    return msg("Round {round} · {what}", round=state.round, what=what)
+
+
+def draw_steps(state: EnemyState, purpose: str, hero: int | None) -> list[Step]:
+    """Turn over the top card: the app draws it, or the table names the printed one.
+
+    Solo rulebook, "Action Selection Phase": a single card left in the deck is
+    shuffled with the discard pile first, shown as its own step.
+    """
+    steps = []
+    if needs_reshuffle(state):
+        steps.append(new("physical_reshuffle" if state.physical else "reshuffle"))
+    kind = "identify_card" if state.physical else "draw"
+    steps.append(new(kind, purpose=purpose, hero=hero))
+    return steps
+
+
+def hero_turn(state: EnemyState, hero: int) -> Checklist:
+    state.last = "enemy"
+    state.acting = hero
+    header = {"kind": "enemy", "round": state.round, "hero": hero + 1, "card": None}
+    title = round_title(state, msg("Enemy {hero}", hero=hero_name(hero)))
+    return Checklist(title, header, draw_steps(state, "hero", hero))
+
+
+def player_action(state: EnemyState, action: int) -> Checklist:
+    state.last = "player"
+    title = round_title(state, msg("Your action {n}", n=action))
+    header = {"kind": "player", "round": state.round, "action": action}
+    return Checklist(title, header, [new("your_action", action=action)])
+
+
+def collection(state: EnemyState) -> Checklist:
+    """Solo rulebook, "Collection Phase — Discard Cards": it collects as a normal
+    player, then its 3 cards go to the discard pile."""
+    state.last = "collection"
+    state.acting = None
+    steps = [new("collect", resource=r) for r in ("ore", "mana", "food")]
+    steps.append(new("physical_discard" if state.physical else "discard_slots"))
+    if state.end_round is None:
+        steps.append(new("x_objective"))
+    title = round_title(state, msg("Collection"))
+    return Checklist(title, {"kind": "collection", "round": state.round}, steps)
+
+
+def scoring(state: EnemyState) -> Checklist:
+    """Solo rulebook, "End of the Game": Victory Points totalled as normal; the
+    Enemy's Heroes give none. A player whose Capital City is destroyed scores 0."""
+    state.last = "scoring"
+    state.acting = None
+    steps = []
+    if state.destroyed != "enemy":
+        steps.append(new("score_enemy"))
+    if state.destroyed != "you":
+        steps.append(new("score_player"))
+    steps.append(new("score_sheet"))
+    return Checklist(msg("Final scoring"), {"kind": "scoring"}, steps)

@@ -1,0 +1,111 @@
+"""What the Solo Enemy's templates show: its board, its card, its Heroes, the round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine import Msg, msg
+from .cards import ACTION_NAMES, DIRECTION_NAMES, TACTIC_ROLES, find_card
+from .faction import RESOURCE_NAMES, RESOURCES, faction_name
+from .rules import MAX_RESOURCE, capital_level, next_track_cost, towers_allowed, track_length
+from .state import AIR, COURTYARD, LAND, ROUND, SEA, EnemyState
+from .stepkit import hero_name
+from .steps_player import scores, winner
+
+PLACE_NAMES = {
+    COURTYARD: msg("in its Courtyard"),
+    LAND: msg("with its army on the map"),
+    AIR: msg("aboard its Air Vessel"),
+    SEA: msg("aboard its Sea Vessel"),
+}
+VP_SOURCES = {
+    "spells": msg("Spells cast"),
+    "battles": msg("Battles started"),
+    "tokens": msg("Exploration Tokens"),
+    "capital": msg("A Capital City destroyed"),
+    "corrected": msg("Corrections"),
+}
+
+
+@dataclass
+class HeroView:
+    index: int
+    name: Msg
+    place: Msg
+    card: dict[str, Any] | None
+    acting: bool
+
+
+@dataclass
+class PhaseView:
+    label: Msg
+    status: str  # "done", "now" or "todo"
+
+
+def round_view(state: EnemyState) -> list[PhaseView]:
+    labels = {
+        "enemy": lambda i: msg("Enemy {hero}", hero=hero_name(i)),
+        "player": lambda i: msg("Your action {n}", n=i),
+        "collection": lambda i: msg("Collection"),
+    }
+    phases = []
+    for position, (kind, index) in enumerate(ROUND):
+        if state.last in ("setup", "scoring", None):
+            status = "todo"
+        else:
+            status = (
+                "done"
+                if position < state.position
+                else "now"
+                if position == state.position
+                else "todo"
+            )
+        phases.append(PhaseView(labels[kind](index), status))
+    return phases
+
+
+def enemy_view(state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
+    battle = state.battle
+    shown = find_card(deck, state.shown) if state.shown else None
+    heroes = [
+        HeroView(
+            index,
+            hero_name(index),
+            PLACE_NAMES[hero.place],
+            find_card(deck, hero.card) if hero.card else None,
+            index == state.acting and state.last == "enemy",
+        )
+        for index, hero in enumerate(state.heroes)
+    ]
+    track = []
+    if state.profile:
+        track = [
+            {"space": n, "ore": space["ore"], "level": space["level"], "reached": n <= state.track}
+            for n, space in enumerate(state.profile["track"], start=1)
+        ]
+    enemy_total, your_total = scores(state)
+    return {
+        "se_faction": faction_name(state.faction) if state.faction else None,
+        "se_you": faction_name(state.you) if state.you else None,
+        "se_card": shown,
+        "se_card_role": "battle" if battle and battle.card == state.shown else "hero",
+        "se_heroes": heroes,
+        "se_round": round_view(state),
+        "se_resources": [(r, RESOURCE_NAMES[r], state.resources[r]) for r in RESOURCES],
+        "se_max_resource": MAX_RESOURCE,
+        "se_tax": sorted(
+            ((slot, RESOURCE_NAMES[r]) for r, slot in state.tax.items()), reverse=True
+        ),
+        "se_level": capital_level(state),
+        "se_next_cost": next_track_cost(state),
+        "se_track": track,
+        "se_track_length": track_length(state),
+        "se_towers_allowed": towers_allowed(state),
+        "se_vp_lines": [(VP_SOURCES.get(k, msg("{k}", k=k)), v) for k, v in state.vp.items() if v],
+        "se_scores": {"enemy": enemy_total, "you": your_total},
+        "se_winner": winner(state) if "enemy" in state.score else None,
+        "se_actions": ACTION_NAMES,
+        "se_directions": DIRECTION_NAMES,
+        "se_roles": TACTIC_ROLES,
+    }
