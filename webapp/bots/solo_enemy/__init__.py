@@ -16,17 +16,27 @@ from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
     steps_actions,
     steps_battle,
+    steps_build,
     steps_cards,
     steps_move,
     steps_player,
     steps_setup,
 )
-from .cards import CARD_COUNT, DeckError, card_numbers, find_card, tactic_names
+from .cards import (
+    ACTION_NAMES,
+    CARD_COUNT,
+    DIRECTION_NAMES,
+    DeckError,
+    card_numbers,
+    find_card,
+    tactic_names,
+)
 from .entry import card_check, form_values
 from .faction import (
     KNOWN_FACTIONS,
     RESOURCE_NAMES,
     RESOURCES,
+    UNIT_NAMES,
     faction_name,
     kept_key,
     profile_fields,
@@ -35,7 +45,7 @@ from .rules import MAX_RESOURCE, MAX_TOWERS, set_tax_slot, track_length, trigger
 from .state import PLACES, EnemyState
 from .stepkit import STEP_TYPES, hero_name
 from .turn import next_checklist
-from .view import PLACE_NAMES, enemy_view
+from .view import COMPASS_POINTS, PLACE_NAMES, enemy_view
 
 __all__ = ["SOLO_ENEMY", "SoloEnemyBot"]
 
@@ -66,6 +76,13 @@ class SoloEnemyBot(Bot[EnemyState]):
     name = msg("Solo Enemy")
     game_name = msg("Heroes of Land, Air & Sea")
     icon = "crown"
+    factions = KNOWN_FACTIONS  # offered in the lobby; any other is typed in
+    # what its templates draw a card with, in the game and in the card library
+    action_names = ACTION_NAMES
+    direction_names = DIRECTION_NAMES
+    compass_points = COMPASS_POINTS
+    resource_names = RESOURCE_NAMES
+    unit_names = UNIT_NAMES
     step_types = STEP_TYPES  # type: ignore[assignment]
     option_names = (
         "you",

@@ -40,6 +40,17 @@ DIRECTION_NAMES = {
     "W": msg("west"),
     "NW": msg("north-west"),
 }
+# The letters on the compass rose.
+DIRECTION_LETTERS = {
+    "N": msg("N"),
+    "NE": msg("NE"),
+    "E": msg("E"),
+    "SE": msg("SE"),
+    "S": msg("S"),
+    "SW": msg("SW"),
+    "W": msg("W"),
+    "NW": msg("NW"),
+}
 
 __all__ = ["DeckError", "deck_schema", "demo_deck", "validate_deck"]
 

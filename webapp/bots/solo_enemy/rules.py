@@ -204,7 +204,7 @@ def discard_slots(state: EnemyState) -> list[str]:
     cards = state.slots
     state.discard += [card for card in cards if card not in state.discard]
     for hero in state.heroes:
-        hero.card = None
+        hero.card, hero.failed = None, False
     return cards
 
 

@@ -32,6 +32,7 @@ START_RESOURCES = 3
 class Hero:
     place: str = COURTYARD
     card: str | None = None  # the card in its Hero Slot this round
+    failed: bool = False  # its action this round failed (it moved instead)
 
 
 @dataclass

@@ -12,28 +12,22 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
-from ...engine.questions import choose, confirm, number, yes_no
+from ...engine.questions import choose, confirm, yes_no
 from .cards import action_name
 from .faction import RESOURCE_NAMES, RESOURCES, UNIT_NAMES, UNITS
 from .rules import (
     BATTLE_VP,
-    TOKEN_VP,
     affordable_units,
     can_pay,
-    capital_level,
-    collect_tokens,
     cost_text,
     cycle_tax,
     gain,
-    next_track_cost,
     pay,
     short_of,
     tax_income,
-    tower_cost,
-    towers_allowed,
     unit_cost,
 )
-from .state import AIR, COURTYARD, LAND, SEA, EnemyState
+from .state import COURTYARD, LAND, EnemyState
 from .stepkit import EnemyStep, card_of, choice, hero_name, new, step_type
 from .steps_battle import battle_start
 from .steps_move import move_start
@@ -45,10 +39,11 @@ def start_action(state: EnemyState, hero: int, card: dict[str, Any]) -> list[Ste
     return [new(card["action"], hero=hero, card=card["id"])]
 
 
-def fail(ctx: Context, step: Step, *reasons: Msg) -> None:
+def fail(state: EnemyState, ctx: Context, step: Step, *reasons: Msg) -> None:
     """Solo rulebook: an action it cannot perform is a Failed Action: that Hero moves."""
     for reason in reasons:
         ctx.note(reason)
+    state.heroes[step.params["hero"]].failed = True
     ctx.note(msg("The action fails: {hero} moves instead.", hero=hero_name(step.params["hero"])))
     ctx.insert(move_start(ctx, step.params["hero"], step.params["card"], "failed"))
 
@@ -75,7 +70,7 @@ def try_units(
     """The first Unit in priority order it can pay for: is one left in its supply?"""
     can, cannot = affordable_units(state, units)
     if not can:
-        fail(ctx, step, *cannot)
+        fail(state, ctx, step, *cannot)
         return
     skipped = units.index(can[0])
     for reason in cannot[:skipped]:
@@ -137,7 +132,7 @@ class Supply(EnemyStep):
             if rest:
                 ctx.insert(new("supply", **{**step.params, "units": rest}))
             else:
-                fail(ctx, step, msg("No Unit it can pay for is left in its supply."))
+                fail(state, ctx, step, msg("No Unit it can pay for is left in its supply."))
             return
         ctx.note(pay(state, unit_cost(state, unit)))
         if step.params["action"] == "recruit":
@@ -174,211 +169,6 @@ class PlaceUnit(EnemyStep):
         pass
 
 
-@step_type("place_vessel")
-class PlaceVessel(EnemyStep):
-    """Solo rulebook, "Build — Towers and Vessels": where a new Vessel goes, who boards."""
-
-    def _asks_shore(self, step: Step) -> bool:
-        return step.params["unit"] == "sea_vessel" and step.params["place"] == LAND
-
-    def title(self, state: EnemyState, step: Step) -> Msg:
-        hero = hero_name(step.params["hero"])
-        if self._asks_shore(step):
-            return msg("Is {hero} on a Shore Region?", hero=hero)
-        if step.params["place"] in (AIR, SEA):
-            return msg(
-                "Build: its new {unit} goes in its Capital City",
-                unit=UNIT_NAMES[step.params["unit"]],
-            )
-        return msg(
-            "Build: its new {unit} goes in {hero}'s Region, {hero} aboard",
-            unit=UNIT_NAMES[step.params["unit"]],
-            hero=hero,
-        )
-
-    def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        if self._asks_shore(step):
-            return msg(
-                "A Sea Vessel is built in the Hero's Region only on a Shore Region; otherwise "
-                "in its Capital City."
-            )
-        if step.params["place"] in (AIR, SEA):
-            return msg("Its Hero is already in a Vessel.")
-        return msg(
-            "It fits as many Units aboard as it can: its Hero first, then Warriors, then Serfs."
-        )
-
-    def question(self, state: EnemyState, step: Step) -> Question:
-        if self._asks_shore(step):
-            return yes_no(msg("On a Shore Region?"))
-        return confirm(msg("Built"))
-
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        hero = state.heroes[step.params["hero"]]
-        if step.params["place"] in (AIR, SEA):
-            return
-        if self._asks_shore(step) and not value:
-            ctx.note(msg("The Sea Vessel is built in its Capital City; its Hero stays."))
-            return
-        hero.place = AIR if step.params["unit"] == "air_vessel" else SEA
-        if self._asks_shore(step):
-            ctx.note(
-                msg(
-                    "The Sea Vessel is built in that Region with the Hero aboard, then as many "
-                    "Warriors and Serfs as fit."
-                )
-            )
-
-
-@step_type("build_track")
-class BuildTrack(ActionStep):
-    action = "build_track"
-
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        # Solo rulebook, "Build — Capital City Track": it must pay the Ore of the next
-        # open space; it fails without it. Reaching the end triggers the end (see
-        # `after_change`).
-        cost = next_track_cost(state)
-        if cost is None:
-            fail(ctx, step, msg("Its Capital City Track has no space left."))
-            return
-        if state.resources["ore"] < cost:
-            price = {"ore": cost, "mana": 0, "food": 0}
-            fail(ctx, step, short_of(state, msg("The next space"), price))
-            return
-        ctx.note(pay(state, {"ore": cost, "mana": 0, "food": 0}))
-        state.track += 1
-        ctx.insert(*then_follow(ctx, step, new("track_advance", space=state.track)))
-
-
-@step_type("track_advance")
-class TrackAdvance(EnemyStep):
-    def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg(
-            "Move its Action Token to space {space} of its Capital City Track",
-            space=step.params["space"],
-        )
-
-    def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        return msg("Its Capital City Level is now {level}.", level=capital_level(state))
-
-    def question(self, state: EnemyState, step: Step) -> Question:
-        return confirm(msg("Moved"))
-
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        pass
-
-
-@step_type("build_towers")
-class BuildTowers(ActionStep):
-    action = "build_towers"
-
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        # Solo rulebook, "Build — Towers and Vessels": Tower > Air Vessel > Sea Vessel.
-        allowed = towers_allowed(state)
-        hero = state.heroes[step.params["hero"]]
-        if state.towers >= allowed:
-            ctx.note(
-                msg(
-                    "No Tower: it has {towers} and its Capital City Level allows {allowed}.",
-                    towers=state.towers,
-                    allowed=allowed,
-                )
-            )
-        elif hero.place == COURTYARD:
-            ctx.note(msg("No Tower: its Hero is in its Courtyard, not on a Land Region."))
-        else:
-            ctx.insert(new("tower_serf", hero=step.params["hero"], card=step.params["card"]))
-            return
-        try_units(state, ctx, step, "build", VESSELS)
-
-
-@step_type("tower_serf")
-class TowerSerf(EnemyStep):
-    def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg("Is one of its Serfs in {hero}'s Region?", hero=hero_name(step.params["hero"]))
-
-    def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        return msg("A Tower needs a Serf in the Region: without one it builds a Vessel instead.")
-
-    def question(self, state: EnemyState, step: Step) -> Question:
-        return yes_no(msg("A Serf there?"))
-
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        if value:
-            ctx.insert(new("tower_distance", **step.params))
-        else:
-            try_units(state, ctx, step, "build", VESSELS)
-
-
-@step_type("tower_distance")
-class TowerDistance(EnemyStep):
-    def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg("How many Land Regions is that Region from its Capital City?")
-
-    def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        return msg(
-            "A Tower costs 1 Ore for each Land Region between it and its Capital City (the "
-            "fewest a March would take). It has {ore} Ore.",
-            ore=state.resources["ore"],
-        )
-
-    def question(self, state: EnemyState, step: Step) -> Question:
-        return number(msg("Land Regions away"), 1, 12)
-
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        cost = tower_cost(value)
-        if not can_pay(state, cost):
-            ctx.note(short_of(state, msg("A Tower there"), cost))
-            try_units(state, ctx, step, "build", VESSELS)
-            return
-        ctx.note(pay(state, cost))
-        state.towers += 1
-        ctx.insert(
-            *then_follow(
-                ctx,
-                step,
-                new("tower_build", hero=step.params["hero"]),
-                new("tower_tokens", hero=step.params["hero"]),
-            )
-        )
-
-
-@step_type("tower_build")
-class TowerBuild(EnemyStep):
-    def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg(
-            "Build: put one of its Towers in {hero}'s Region", hero=hero_name(step.params["hero"])
-        )
-
-    def question(self, state: EnemyState, step: Step) -> Question:
-        return confirm(msg("Built"))
-
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        pass
-
-
-@step_type("tower_tokens")
-class TowerTokens(EnemyStep):
-    def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg("How many Exploration Tokens does its new Tower reveal around it?")
-
-    def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        # Solo rulebook, "Build — Towers and Vessels": the tokens its Tower reveals are
-        # collected on its board; "Collecting Exploration Tokens": VP for each.
-        return msg(
-            "They go on its board whatever they show; it gains {vp} VP for each.", vp=TOKEN_VP
-        )
-
-    def question(self, state: EnemyState, step: Step) -> Question:
-        return number(msg("Tokens"), 0, 8)
-
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        note = collect_tokens(state, value)
-        if note is not None:
-            ctx.note(note)
-
-
 @step_type("research")
 class Research(ActionStep):
     action = "research"
@@ -389,7 +179,7 @@ class Research(ActionStep):
         assert state.profile is not None
         spell = state.profile["spells"][step.params["hero"]]
         if not can_pay(state, spell["cost"]):
-            fail(ctx, step, short_of(state, msg("Its Spell"), spell["cost"]))
+            fail(state, ctx, step, short_of(state, msg("Its Spell"), spell["cost"]))
             return
         ctx.note(pay(state, spell["cost"]))
         if spell["vp"]:
@@ -509,23 +299,20 @@ class Attack(EnemyStep):
     Natural Strength is at most its own; the weakest; VP for starting the battle."""
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg(
-            "{hero}: Attack. Is an army of yours within 2 Regions of its army, and no stronger?",
-            hero=hero_name(step.params["hero"]),
-        )
+        return msg("{hero}: Attack", hero=hero_name(step.params["hero"]))
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         return msg(
-            "It attacks only if your army's Natural Strength is less than or equal to its "
-            "army's. Count every Unit in its Hero's Region."
+            "It attacks only an army of yours within 2 Regions whose Natural Strength is less "
+            "than or equal to its own army's (every Unit in its Hero's Region)."
         )
 
     def question(self, state: EnemyState, step: Step) -> Question:
-        return yes_no(msg("An army it can attack?"))
+        return yes_no(msg("Is there such an army of yours?"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
         if not value:
-            fail(ctx, step, msg("No army of yours within 2 Regions is weak enough."))
+            fail(state, ctx, step, msg("No army of yours within 2 Regions is weak enough."))
             return
         state.add_vp("battles", BATTLE_VP)
         ctx.note(msg("It gains {vp} VP for starting a Battle.", vp=BATTLE_VP))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from ...engine import Msg, msg
-from .cards import ACTION_NAMES, DIRECTION_NAMES, TACTIC_ROLES, find_card
+from .cards import COMPASS, DIRECTION_LETTERS, find_card
 from .faction import RESOURCE_NAMES, RESOURCES, faction_name
 from .rules import MAX_RESOURCE, capital_level, next_track_cost, towers_allowed, track_length
 from .state import AIR, COURTYARD, LAND, ROUND, SEA, EnemyState
@@ -28,6 +29,28 @@ VP_SOURCES = {
 }
 
 
+@dataclass(frozen=True)
+class CompassPoint:
+    """A point of the compass rose as drawn (an SVG 120 across, North up)."""
+
+    direction: str
+    letter: Msg
+    angle: int
+    letter_at: tuple[float, float]
+    number_at: tuple[float, float]
+
+
+def _at(radius: float, angle: int, lift: float = 0) -> tuple[float, float]:
+    rad = math.radians(angle)
+    return round(radius * math.sin(rad), 1), round(-radius * math.cos(rad) + lift, 1)
+
+
+COMPASS_POINTS = [
+    CompassPoint(d, DIRECTION_LETTERS[d], 45 * i, _at(45, 45 * i, 4), _at(26, 45 * i))
+    for i, d in enumerate(COMPASS)
+]
+
+
 @dataclass
 class HeroView:
     index: int
@@ -35,6 +58,7 @@ class HeroView:
     place: Msg
     card: dict[str, Any] | None
     acting: bool
+    failed: bool
 
 
 @dataclass
@@ -75,6 +99,7 @@ def enemy_view(state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
             PLACE_NAMES[hero.place],
             find_card(deck, hero.card) if hero.card else None,
             index == state.acting and state.last == "enemy",
+            hero.failed,
         )
         for index, hero in enumerate(state.heroes)
     ]
@@ -105,7 +130,6 @@ def enemy_view(state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
         "se_vp_lines": [(VP_SOURCES.get(k, msg("{k}", k=k)), v) for k, v in state.vp.items() if v],
         "se_scores": {"enemy": enemy_total, "you": your_total},
         "se_winner": winner(state) if "enemy" in state.score else None,
-        "se_actions": ACTION_NAMES,
-        "se_directions": DIRECTION_NAMES,
-        "se_roles": TACTIC_ROLES,
+        "se_deck": len(state.deck),
+        "se_discard": len(state.discard),
     }

@@ -1,0 +1,233 @@
+"""The two Build cards: its Capital City Track, and its Towers and Vessels.
+
+Solo rulebook, "Build — Capital City Track" and "Build — Towers and Vessels".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Context, Msg, Question, Step, msg
+from ...engine.questions import confirm, number, yes_no
+from .faction import UNIT_NAMES
+from .rules import (
+    TOKEN_VP,
+    can_pay,
+    capital_level,
+    collect_tokens,
+    next_track_cost,
+    pay,
+    short_of,
+    tower_cost,
+    towers_allowed,
+)
+from .state import AIR, COURTYARD, LAND, SEA, EnemyState
+from .stepkit import EnemyStep, hero_name, new, step_type
+from .steps_actions import ActionStep, fail, then_follow, try_units
+
+VESSELS = ("air_vessel", "sea_vessel")
+
+
+@step_type("build_track")
+class BuildTrack(ActionStep):
+    action = "build_track"
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        # Solo rulebook, "Build — Capital City Track": it must pay the Ore of the next
+        # open space; it fails without it. Reaching the end triggers the end (see
+        # `after_change`).
+        cost = next_track_cost(state)
+        if cost is None:
+            fail(state, ctx, step, msg("Its Capital City Track has no space left."))
+            return
+        if state.resources["ore"] < cost:
+            price = {"ore": cost, "mana": 0, "food": 0}
+            fail(state, ctx, step, short_of(state, msg("The next space"), price))
+            return
+        ctx.note(pay(state, {"ore": cost, "mana": 0, "food": 0}))
+        state.track += 1
+        ctx.insert(*then_follow(ctx, step, new("track_advance", space=state.track)))
+
+
+@step_type("track_advance")
+class TrackAdvance(EnemyStep):
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        return msg(
+            "Move its Action Token to space {space} of its Capital City Track",
+            space=step.params["space"],
+        )
+
+    def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        return msg("Its Capital City Level is now {level}.", level=capital_level(state))
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        return confirm(msg("Moved"))
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        pass
+
+
+@step_type("build_towers")
+class BuildTowers(ActionStep):
+    action = "build_towers"
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        # Solo rulebook, "Build — Towers and Vessels": Tower > Air Vessel > Sea Vessel.
+        allowed = towers_allowed(state)
+        hero = state.heroes[step.params["hero"]]
+        if state.towers >= allowed:
+            ctx.note(
+                msg(
+                    "No Tower: it has {towers} and its Capital City Level allows {allowed}.",
+                    towers=state.towers,
+                    allowed=allowed,
+                )
+            )
+        elif hero.place == COURTYARD:
+            ctx.note(msg("No Tower: its Hero is in its Courtyard, not on a Land Region."))
+        else:
+            ctx.insert(new("tower_serf", hero=step.params["hero"], card=step.params["card"]))
+            return
+        try_units(state, ctx, step, "build", VESSELS)
+
+
+@step_type("tower_serf")
+class TowerSerf(EnemyStep):
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        return msg("Is one of its Serfs in {hero}'s Region?", hero=hero_name(step.params["hero"]))
+
+    def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        return msg("A Tower needs a Serf in the Region: without one it builds a Vessel instead.")
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        return yes_no(msg("A Serf there?"))
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        if value:
+            ctx.insert(new("tower_distance", **step.params))
+        else:
+            try_units(state, ctx, step, "build", VESSELS)
+
+
+@step_type("tower_distance")
+class TowerDistance(EnemyStep):
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        return msg("How many Land Regions is that Region from its Capital City?")
+
+    def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        return msg(
+            "A Tower costs 1 Ore for each Land Region between it and its Capital City (the "
+            "fewest a March would take). It has {ore} Ore.",
+            ore=state.resources["ore"],
+        )
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        return number(msg("Land Regions away"), 1, 12)
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        cost = tower_cost(value)
+        if not can_pay(state, cost):
+            ctx.note(short_of(state, msg("A Tower there"), cost))
+            try_units(state, ctx, step, "build", VESSELS)
+            return
+        ctx.note(pay(state, cost))
+        state.towers += 1
+        ctx.insert(
+            *then_follow(
+                ctx,
+                step,
+                new("tower_build", hero=step.params["hero"]),
+                new("tower_tokens", hero=step.params["hero"]),
+            )
+        )
+
+
+@step_type("tower_build")
+class TowerBuild(EnemyStep):
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        return msg(
+            "Build: put one of its Towers in {hero}'s Region", hero=hero_name(step.params["hero"])
+        )
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        return confirm(msg("Built"))
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        pass
+
+
+@step_type("tower_tokens")
+class TowerTokens(EnemyStep):
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        return msg("How many Exploration Tokens does its new Tower reveal around it?")
+
+    def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        # Solo rulebook, "Build — Towers and Vessels": the tokens its Tower reveals are
+        # collected on its board; "Collecting Exploration Tokens": VP for each.
+        return msg(
+            "They go on its board whatever they show; it gains {vp} VP for each.", vp=TOKEN_VP
+        )
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        return number(msg("Tokens"), 0, 8)
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        note = collect_tokens(state, value)
+        if note is not None:
+            ctx.note(note)
+
+
+@step_type("place_vessel")
+class PlaceVessel(EnemyStep):
+    """Solo rulebook, "Build — Towers and Vessels": where a new Vessel goes, who boards."""
+
+    def _asks_shore(self, step: Step) -> bool:
+        return step.params["unit"] == "sea_vessel" and step.params["place"] == LAND
+
+    def title(self, state: EnemyState, step: Step) -> Msg:
+        hero = hero_name(step.params["hero"])
+        if self._asks_shore(step):
+            return msg("Is {hero} on a Shore Region?", hero=hero)
+        if step.params["place"] in (AIR, SEA):
+            return msg(
+                "Build: its new {unit} goes in its Capital City",
+                unit=UNIT_NAMES[step.params["unit"]],
+            )
+        return msg(
+            "Build: its new {unit} goes in {hero}'s Region, {hero} aboard",
+            unit=UNIT_NAMES[step.params["unit"]],
+            hero=hero,
+        )
+
+    def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        if self._asks_shore(step):
+            return msg(
+                "A Sea Vessel is built in the Hero's Region only on a Shore Region; otherwise "
+                "in its Capital City."
+            )
+        if step.params["place"] in (AIR, SEA):
+            return msg("Its Hero is already in a Vessel.")
+        return msg(
+            "It fits as many Units aboard as it can: its Hero first, then Warriors, then Serfs."
+        )
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        if self._asks_shore(step):
+            return yes_no(msg("On a Shore Region?"))
+        return confirm(msg("Built"))
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        hero = state.heroes[step.params["hero"]]
+        if step.params["place"] in (AIR, SEA):
+            return
+        if self._asks_shore(step) and not value:
+            ctx.note(msg("The Sea Vessel is built in its Capital City; its Hero stays."))
+            return
+        hero.place = AIR if step.params["unit"] == "air_vessel" else SEA
+        if self._asks_shore(step):
+            ctx.note(
+                msg(
+                    "The Sea Vessel is built in that Region with the Hero aboard, then as many "
+                    "Warriors and Serfs as fit."
+                )
+            )
