@@ -95,11 +95,11 @@ def test_a_physical_game_entering_new_cards_by_taps_and_showing_a_known_one(
     expect(page).to_have_url(re.compile(r"/card/05$"))
 
     page.goto(url + "/")
-    page.locator('input[name="deck_mode"][value="physical"]').check()
+    page.locator('details[open] input[name="deck_mode"][value="physical"]').check()
     my_deck = page.locator(
-        'select[name="deck_id"] option', has_text="My cards"
+        'details[open] select[name="deck_id"] option', has_text="My cards"
     ).first.get_attribute("value")
-    page.locator('select[name="deck_id"]').select_option(my_deck)
+    page.locator('details[open] select[name="deck_id"]').select_option(my_deck)
     page.get_by_role("button", name="Start the game").click()
 
     seconds = []

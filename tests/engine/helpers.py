@@ -61,10 +61,11 @@ def new_game(
     return Game("covenant", options, seed, deck(*(sections or (section(),)), **deck_options))
 
 
-def default_for(pending: Pending) -> Any:
+def default_for(pending: Pending, defaults: dict[str, Any] | None = None) -> Any:
     kind = pending.step.kind
-    if kind in DEFAULTS:
-        return DEFAULTS[kind]
+    defaults = DEFAULTS if defaults is None else defaults
+    if kind in defaults:
+        return defaults[kind]
     question = pending.question
     if question.kind is Kind.CONFIRM:
         return "done"
@@ -83,11 +84,12 @@ def play(
     *,
     until: str | Callable[[Pending], bool] | None = None,
     limit: int = 500,
+    defaults: dict[str, Any] | None = None,
 ) -> Pending | None:
     """Answer steps until `until` (a step kind or a test) is pending, or the game ends.
 
     `answers` maps a step kind to a value, or to a list of values used in turn
-    (the last one repeats).
+    (the last one repeats); other steps get `defaults` (the Covenant's if not given).
     """
     answers = {k: (list(v) if isinstance(v, list) else v) for k, v in (answers or {}).items()}
     for _ in range(limit):
@@ -104,7 +106,7 @@ def play(
             if isinstance(value, list):
                 value = value.pop(0) if len(value) > 1 else value[0]
         else:
-            value = default_for(pending)
+            value = default_for(pending, defaults)
         game.answer(value)
     raise AssertionError("the game did not get there")
 
