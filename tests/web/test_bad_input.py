@@ -37,6 +37,19 @@ FIELDS = [
     "effect",
     "choice",
     "data",
+    "you",
+    "you_other",
+    "faction_orcs",
+    "other_factions",
+    "entry.action",
+    "entry.follow",
+    "entry.compass",
+    "entry.strength",
+    "entry.attacking",
+    "entry.attacking_other",
+    "entry.air_vessel.ore",
+    "entry.track1.level",
+    "entry.spell1.name",
 ]
 texts = (
     st.text(max_size=40)
@@ -71,6 +84,15 @@ texts = (
             "cycle",
             "pick",
             "add",
+            "solo_enemy",
+            "orcs",
+            "other",
+            "recruit",
+            "attack",
+            "NE",
+            "__other__",
+            "card",
+            "capital",
             '{"sections": 4, "section": {}}',
             DRAFT,
         ]
@@ -99,13 +121,25 @@ def fuzz_app(tmp_path_factory):
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Fuzz", deck=deck(TEST_SECTION), seed=1)
         deck_id = library.create("covenant", "Fuzz deck")
-    return app, {
+        solo_id = games.create_game(
+            "solo_enemy", {"you": "humans", "factions": ["orcs"]}, name="Fuzz solo", seed=1
+        )
+        solo_deck = library.create("solo_enemy", "Fuzz solo deck")
+    covenant = {
         "<game_id>": game_id,
         "<deck_id>": deck_id,
         "<bot_id>": "covenant",
         "<card_id>": "07",
         "<part>": "normal.0",
     }
+    solo = {
+        "<game_id>": solo_id,
+        "<deck_id>": solo_deck,
+        "<bot_id>": "solo_enemy",
+        "<card_id>": "3",
+        "<part>": "card",
+    }
+    return app, {"covenant": covenant, "solo_enemy": solo}
 
 
 POST_ROUTES = [
@@ -138,21 +172,23 @@ def test_every_post_route_is_covered(fuzz_app):
     assert post_routes(app) == sorted(POST_ROUTES)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     route=st.sampled_from(POST_ROUTES),
     form=forms,
     upload=files,
     real_game=st.booleans(),
+    bot=st.sampled_from(["covenant", "solo_enemy"]),
     htmx=st.booleans(),
     game_text=st.text(min_size=1, max_size=30).filter(
         lambda t: "/" not in t and "?" not in t and "#" not in t
     ),
 )
 def test_arbitrary_values_at_every_post_route_never_give_a_500(
-    fuzz_app, route, form, upload, real_game, htmx, game_text
+    fuzz_app, route, form, upload, real_game, bot, htmx, game_text
 ):
-    app, real = fuzz_app
+    app, reals = fuzz_app
+    real = reals[bot]
     if route.endswith("/delete") and real_game:
         real_game = False  # keep the game and the deck for the other examples
     url = route

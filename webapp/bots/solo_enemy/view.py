@@ -46,7 +46,7 @@ def _at(radius: float, angle: int, lift: float = 0) -> tuple[float, float]:
 
 
 COMPASS_POINTS = [
-    CompassPoint(d, DIRECTION_LETTERS[d], 45 * i, _at(45, 45 * i, 4), _at(26, 45 * i))
+    CompassPoint(d, DIRECTION_LETTERS[d], 45 * i, _at(42, 45 * i, 4), _at(25, 45 * i))
     for i, d in enumerate(COMPASS)
 ]
 

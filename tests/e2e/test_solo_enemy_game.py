@@ -1,0 +1,130 @@
+"""A Solo Enemy game in a real Chromium at tablet size: setup, then one full round."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+COSTS = {
+    "air_vessel.ore": 3,
+    "air_vessel.mana": 1,
+    "sea_vessel.ore": 2,
+    "warrior.ore": 1,
+    "warrior.food": 1,
+    "serf.food": 1,
+    "spell1.mana": 2,
+    "spell1.vp": 2,
+    "spell2.mana": 2,
+    "spell3.mana": 2,
+}
+TRACK = [(2, 1), (3, 2), (3, 2), (4, 3), (4, 3), (5, 3)]
+QUIET = ("done", "no", "none", "pass", "next", "enemy", "0", "1")
+
+
+def version(page: Page) -> int:
+    return int(page.locator("[data-game-version]").get_attribute("data-game-version"))
+
+
+def after(page: Page, action) -> None:
+    """Do something that answers a step, and wait for the page to show the new state."""
+    before = version(page)
+    action()
+    expect(page.locator("[data-game-version]")).not_to_have_attribute(
+        "data-game-version", str(before)
+    )
+
+
+def tap(page: Page, value: str) -> None:
+    after(page, page.locator(f'.current-step .answers button[value="{value}"]').first.click)
+
+
+def start(page: Page, url: str) -> None:
+    page.goto(url + "/")
+    page.locator("summary.bot-line", has_text="Solo Enemy").click()
+    form = page.locator("details[open] form")
+    form.locator('select[name="you"]').select_option("humans")
+    for faction in ("humans", "elves", "dwarves"):
+        form.locator(f'input[name="faction_{faction}"]').uncheck()
+    form.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".current-step h2")).to_have_text("The Enemy plays the Orcs")
+
+
+def set_up(page: Page) -> None:
+    tap(page, "done")
+    for field, value in COSTS.items():
+        page.fill(f'input[name="entry.{field}"]', str(value))
+    for number, (ore, level) in enumerate(TRACK, start=1):
+        page.fill(f'input[name="entry.track{number}.ore"]', str(ore))
+        page.fill(f'input[name="entry.track{number}.level"]', str(level))
+    after(page, page.locator(".se-entry button[type=submit]").click)
+    for _ in range(7):
+        tap(page, "done")
+    tap(page, "ore")
+    tap(page, "mana")
+
+
+def quiet_tap(page: Page) -> None:
+    values = page.locator(".current-step .answers button").evaluate_all(
+        "els => els.map(e => e.value)"
+    )
+    tap(page, next((v for v in QUIET if v in values), values[0]))
+
+
+def test_one_full_round_at_tablet_size(page: Page, live_server):
+    start(page, live_server.url)
+    set_up(page)
+    page.evaluate("window.__sameDocument = true")
+    seen = []
+    for _ in range(120):
+        title = page.locator("#checklist h1").inner_text()
+        if not seen or seen[-1] != title:
+            seen.append(title)
+            now = page.locator(".se-round li.now")
+            if "Enemy Hero" in title:
+                hero = title[-1]
+                expect(now).to_have_text(f"Enemy Hero {hero}")
+                expect(page.locator(".se-slot.acting")).to_contain_text(f"Hero {hero}")
+                expect(page.locator("#card .se-card-action")).to_be_visible()
+            elif "Your action" in title:
+                expect(now).to_have_text(f"Your action {title[-1]}")
+        if title == "Round 2 · Enemy Hero 1":
+            break
+        quiet_tap(page)
+    assert seen == [
+        "Round 1 · Enemy Hero 1",
+        "Round 1 · Your action 1",
+        "Round 1 · Enemy Hero 2",
+        "Round 1 · Your action 2",
+        "Round 1 · Enemy Hero 3",
+        "Round 1 · Collection",
+        "Round 2 · Enemy Hero 1",
+    ]
+    assert page.evaluate("window.__sameDocument") is True  # every tap an htmx swap
+    expect(page.locator(".se-slot.filled")).to_have_count(1)  # round 1's cards discarded
+    expect(page.locator("#state")).to_contain_text("3 discarded")
+
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("#checklist h1")).to_have_text("Round 1 · Collection")
+    page.get_by_role("link", name="FR").click()
+    expect(page.locator("#checklist h1")).to_have_text("Manche 1 · Collecte")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (768, 1024), (390, 844)])
+def test_the_solo_enemy_pages_fit_the_screen_with_big_targets(
+    page: Page, live_server, width, height
+):
+    page.set_viewport_size({"width": width, "height": height})
+    start(page, live_server.url)
+    tap(page, "done")  # the costs form is on screen now
+    sizes = page.evaluate("""() => ({
+        scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
+        small: [...document.querySelectorAll('button, a.button, input:not([type=radio]), select, summary, .chip span')]
+          .filter(e => e.offsetParent !== null)
+          .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+          .filter(([_, r]) => r.width < 44 || r.height < 44)
+          .map(([html, r]) => html + ' ' + Math.round(r.width) + 'x' + Math.round(r.height)),
+    })""")
+    assert sizes["scroll"] <= sizes["client"], "horizontal scrolling"
+    assert sizes["small"] == []

@@ -1,0 +1,198 @@
+"""The Solo Enemy through the web: the lobby's form, the game page, its costs kept for
+the next game, quick entry of its cards, the card library."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from webapp import games
+
+from ..engine.solo_enemy import PROFILE, deck
+from .conftest import HTMX, version_of
+
+COSTS = {"entry.air_vessel.ore": "3", "entry.warrior.food": "1", "entry.spell1.mana": "2"}
+COSTS.update({f"entry.track{n}.level": str(min(n, 3)) for n in range(1, 7)})
+COSTS.update({f"entry.track{n}.ore": str(n + 1) for n in range(1, 7)})
+CARD = {
+    "entry.action": "research",
+    "entry.follow": "yes",
+    "entry.compass": "SE",
+    "entry.strength": "2",
+    "entry.attacking": "__other__",
+    "entry.attacking_other": "Charge",
+    "entry.defending": "__other__",
+    "entry.defending_other": "First Strike",
+}
+
+
+def start(client, **form) -> str:
+    data = {"bot": "solo_enemy", "you": "humans", "faction_orcs": "on", **form}
+    response = client.post("/games", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def answer(client, game_id: str, data: dict):
+    version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
+    return client.post(f"/g/{game_id}/answer", data={"version": version, **data}, headers=HTMX)
+
+
+def page(client, game_id: str) -> str:
+    return html.unescape(client.get(f"/g/{game_id}").get_data(as_text=True))
+
+
+def test_the_lobby_offers_each_bot_with_its_own_options(client):
+    lobby = html.unescape(client.get("/").get_data(as_text=True))
+    assert "Wayward Covenant" in lobby and "Heroes of Land, Air & Sea" in lobby
+    assert lobby.count('name="bot"') == 2
+    for key in ("humans", "orcs", "elves", "dwarves"):
+        assert f'name="faction_{key}"' in lobby
+    assert 'href="/schemas/solo_enemy-deck.json"' in lobby
+    assert 'href="/library/solo_enemy"' in lobby
+
+
+def test_starting_a_game_draws_the_enemy_and_asks_its_costs(client):
+    game_id = start(client, name="Sunday")
+    shown = page(client, game_id)
+    assert "Sunday" in shown and "The Enemy plays the Orcs" in shown
+    assert "Hero Slot free" in shown and "Enemy Hero 1" in shown
+    answer(client, game_id, {"value": "done"})
+    shown = page(client, game_id)
+    assert "The Solo C.C. Board of the Orcs: its costs" in shown
+    assert 'name="entry.air_vessel.ore"' in shown and 'name="entry.track6.level"' in shown
+
+
+def test_options_that_cannot_start_a_game_say_why_and_store_nothing(client):
+    response = client.post(
+        "/games", data={"bot": "solo_enemy", "you": "orcs", "faction_orcs": "on"}
+    )
+    assert response.status_code == 422
+    assert "at least one faction you own besides yours" in response.get_data(as_text=True)
+    assert "Sunday" not in client.get("/").get_data(as_text=True)
+
+
+def test_the_costs_form_is_one_tap_and_kept_for_the_next_game_against_that_faction(client):
+    game_id = start(client)
+    answer(client, game_id, {"value": "done"})
+    response = answer(client, game_id, COSTS)
+    assert response.status_code == 200
+    shown = page(client, game_id)
+    assert "Gather its components" in shown
+    second = start(client)
+    answer(client, second, {"value": "done"})
+    shown = page(client, second)
+    assert "as you entered them last time" in shown
+    assert re.search(r'name="entry\.air_vessel\.ore" value="3"', shown)
+    assert re.search(r'name="entry\.track6\.ore" value="7"', shown)
+
+
+def test_wrong_costs_are_refused_with_the_field_and_change_nothing(client):
+    game_id = start(client)
+    answer(client, game_id, {"value": "done"})
+    before = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
+    response = answer(client, game_id, {**COSTS, "entry.track2.level": "0"})
+    assert response.status_code == 422
+    assert "track2.level" in response.get_data(as_text=True)
+    assert version_of(client.get(f"/g/{game_id}").get_data(as_text=True)) == before
+
+
+def test_a_round_on_the_page_shows_whose_action_it_is(app, client):
+    with app.app_context():
+        game_id = games.create_game(
+            "solo_enemy",
+            {"you": "humans", "factions": ["orcs"]},
+            name="T",
+            deck=deck(action="tax"),
+            seed=2,
+        )
+    answer(client, game_id, {"value": "done"})
+    answer(client, game_id, {"value": json.dumps(PROFILE)})
+    for _ in range(7):
+        answer(client, game_id, {"value": "done"})
+    answer(client, game_id, {"value": "ore"})
+    answer(client, game_id, {"value": "mana"})
+    shown = page(client, game_id)
+    assert "Round 1 · Enemy Hero 1" in shown
+    assert re.search(r'<li class="now" aria-current="step">Enemy Hero 1</li>', shown)
+    assert "It collects every slot of the Tax Track: 4 Ore, 3 Mana, 2 Food." in shown
+    assert "You may Follow" in shown and "Card " in shown
+    answer(client, game_id, {"value": "done"})
+    shown = page(client, game_id)
+    assert "You may Follow: Tax" in shown
+
+
+def test_physical_cards_are_entered_once_into_the_library_deck(client):
+    response = client.post("/library/solo_enemy/new", data={"name": "My Solo cards"})
+    deck_id = response.headers["Location"].rsplit("/", 1)[1]
+    game_id = start(client, deck_mode="physical", deck_id=deck_id)
+    answer(client, game_id, {"value": "done"})
+    answer(client, game_id, COSTS)
+    for _ in range(7):
+        answer(client, game_id, {"value": "done"})
+    answer(client, game_id, {"value": "ore"})
+    answer(client, game_id, {"value": "mana"})
+    answer(client, game_id, {"value": "3"})
+    shown = page(client, game_id)
+    assert "New card 3: enter what it prints" in shown and 'name="entry.compass"' in shown
+    assert answer(client, game_id, CARD).status_code == 200
+    assert "Hero 1 casts" in page(client, game_id)
+    data = json.loads(client.get(f"/library/solo_enemy/{deck_id}/export").data)
+    assert data["cards"] == [
+        {
+            "id": "3",
+            "action": "research",
+            "follow": True,
+            "compass": "SE",
+            "strength": 2,
+            "tactics": {"attacking": "Charge", "defending": "First Strike"},
+        }
+    ]
+    library = html.unescape(client.get("/library/solo_enemy").get_data(as_text=True))
+    assert "1 of 8 cards" in library
+
+
+def test_the_library_shows_and_edits_a_card_with_the_same_form(client):
+    response = client.post("/library/solo_enemy/new", data={"name": "Mine"})
+    deck_id = response.headers["Location"].rsplit("/", 1)[1]
+    editor = client.get(f"/library/solo_enemy/{deck_id}/card/5/card")
+    assert editor.status_code == 200 and 'name="entry.strength"' in editor.get_data(as_text=True)
+    saved = client.post(f"/library/solo_enemy/{deck_id}/card/5/card", data=CARD, headers=HTMX)
+    assert saved.status_code == 204 and saved.headers["HX-Redirect"].endswith("/card/5")
+    card = html.unescape(client.get(f"/library/solo_enemy/{deck_id}/card/5").get_data(as_text=True))
+    assert "Research" in card and "First Strike" in card and "+2" in card
+    again = client.get(f"/library/solo_enemy/{deck_id}/card/5/card").get_data(as_text=True)
+    assert 'value="research" checked' in again
+    bad = client.post(
+        f"/library/solo_enemy/{deck_id}/card/5/card", data={**CARD, "entry.action": "dance"}
+    )
+    assert bad.status_code == 422 and "field 'action'" in html.unescape(bad.get_data(as_text=True))
+    assert client.get(f"/library/solo_enemy/{deck_id}/card/9/card").status_code == 404
+
+
+def test_the_demo_deck_is_shown_read_only_and_labelled(client):
+    shown = html.unescape(client.get("/library/solo_enemy/demo").get_data(as_text=True))
+    assert "Demo deck — not the printed cards" in shown and "8 of 8 cards" in shown
+    card = html.unescape(client.get("/library/solo_enemy/demo/card/7").get_data(as_text=True))
+    assert "Attack" in card and "No Follow" in card
+    assert client.post("/library/solo_enemy/demo/card/7/card", data=CARD).status_code == 405
+
+
+def test_its_deck_schema_is_published(client):
+    schema = client.get("/schemas/solo_enemy-deck.json").get_json(force=True)
+    assert schema["properties"]["bot"] == {"const": "solo_enemy"}
+
+
+@pytest.mark.parametrize("watch", [False, True])
+def test_the_page_and_the_watch_page_render_in_french(app, client, watch):
+    with app.app_context():
+        game_id = games.create_game(
+            "solo_enemy", {"you": "humans", "factions": ["orcs"]}, name="T", deck=deck(), seed=2
+        )
+        url = f"/w/{games.open_game(game_id).row.watch_id}" if watch else f"/g/{game_id}"
+    client.set_cookie("botdeck_lang", "fr")
+    shown = html.unescape(client.get(url).get_data(as_text=True))
+    assert "L'Ennemi joue les Orcs" in shown and "Héros 1" in shown
