@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Choice, Context, Msg, Step, StepType, StepTypes, msg
+from ...engine import Choice, Context, Msg, Question, Step, StepType, StepTypes, msg
+from ...engine.questions import number
 from .cards import find_card
+from .rules import collect_tokens
 from .state import EnemyState
 
 STEP_TYPES = StepTypes()
@@ -27,6 +29,15 @@ def choice(value: str, label: Msg, hint: Msg | None = None, *, primary: bool = F
     return Choice(value, label, hint, primary)
 
 
+def region_choices() -> list[Choice]:
+    """The Resource Regions a Hero may enter: what each gives it."""
+    return [
+        choice("ore", msg("Mountains: +1 Ore")),
+        choice("mana", msg("Forest: +1 Mana")),
+        choice("food", msg("Plains: +1 Food")),
+    ]
+
+
 def hero_name(hero: int) -> Msg:
     return msg("Hero {n}", n=hero + 1)
 
@@ -36,6 +47,18 @@ def card_of(ctx: Context, card_id: str | None) -> dict[str, Any]:
     if card is None:
         raise ValueError(f"card {card_id} is not in the deck")
     return card
+
+
+class TokensStep(EnemyStep):
+    """How many Exploration Tokens it collected: onto its board, with their VP."""
+
+    def question(self, state: EnemyState, step: Step) -> Question:
+        return number(msg("Tokens"), 0, 8)
+
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        note = collect_tokens(state, value)
+        if note is not None:
+            ctx.note(note)
 
 
 def end_checklist(ctx: Context) -> None:

@@ -18,7 +18,7 @@ from .cards import tactic_names
 from .faction import RESOURCES
 from .rules import CAPITAL_VP, gain
 from .state import COURTYARD, LAND, Battle, EnemyState
-from .stepkit import EnemyStep, choice, end_checklist, hero_name, new, step_type
+from .stepkit import EnemyStep, choice, end_checklist, hero_name, new, region_choices, step_type
 from .turn import draw_steps
 
 OTHER_TACTIC = "other"
@@ -241,9 +241,7 @@ class RegionResource(EnemyStep):
     def question(self, state: EnemyState, step: Step) -> Question:
         return choose(
             msg("The Region"),
-            choice("ore", msg("Mountains: +1 Ore")),
-            choice("mana", msg("Forest: +1 Mana")),
-            choice("food", msg("Plains: +1 Food")),
+            *region_choices(),
             choice("none", msg("None (Swamp, Desert, Sea, a Capital City…)")),
         )
 

@@ -14,7 +14,6 @@ from .rules import (
     TOKEN_VP,
     can_pay,
     capital_level,
-    collect_tokens,
     next_track_cost,
     pay,
     short_of,
@@ -22,7 +21,7 @@ from .rules import (
     towers_allowed,
 )
 from .state import AIR, COURTYARD, LAND, SEA, EnemyState
-from .stepkit import EnemyStep, hero_name, new, step_type
+from .stepkit import EnemyStep, TokensStep, hero_name, new, step_type
 from .steps_actions import ActionStep, fail, then_follow, try_units
 
 VESSELS = ("air_vessel", "sea_vessel")
@@ -157,7 +156,7 @@ class TowerBuild(EnemyStep):
 
 
 @step_type("tower_tokens")
-class TowerTokens(EnemyStep):
+class TowerTokens(TokensStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("How many Exploration Tokens does its new Tower reveal around it?")
 
@@ -167,14 +166,6 @@ class TowerTokens(EnemyStep):
         return msg(
             "They go on its board whatever they show; it gains {vp} VP for each.", vp=TOKEN_VP
         )
-
-    def question(self, state: EnemyState, step: Step) -> Question:
-        return number(msg("Tokens"), 0, 8)
-
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        note = collect_tokens(state, value)
-        if note is not None:
-            ctx.note(note)
 
 
 @step_type("place_vessel")

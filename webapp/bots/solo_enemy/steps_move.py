@@ -13,12 +13,21 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
-from ...engine.questions import choose, confirm, number
+from ...engine.questions import choose, confirm
 from .cards import DIRECTION_NAMES
 from .faction import RESOURCES
-from .rules import LAND_MOVES, TOKEN_VP, VESSEL_MOVES, clockwise_from, collect_tokens, gain
+from .rules import LAND_MOVES, TOKEN_VP, VESSEL_MOVES, clockwise_from, gain
 from .state import AIR, COURTYARD, LAND, SEA, EnemyState
-from .stepkit import EnemyStep, card_of, choice, hero_name, new, step_type
+from .stepkit import (
+    EnemyStep,
+    TokensStep,
+    card_of,
+    choice,
+    hero_name,
+    new,
+    region_choices,
+    step_type,
+)
 from .steps_battle import battle_start
 
 
@@ -188,9 +197,7 @@ class MoveRegion(EnemyStep):
 
     def question(self, state: EnemyState, step: Step) -> Question:
         choices = [
-            choice("ore", msg("Mountains: +1 Ore")),
-            choice("mana", msg("Forest: +1 Mana")),
-            choice("food", msg("Plains: +1 Food")),
+            *region_choices(),
             choice("none", msg("No Resource there (Sea, Swamp, Desert…)")),
             choice("battle", msg("A Region you control: battle")),
         ]
@@ -210,7 +217,7 @@ class MoveRegion(EnemyStep):
 
 
 @step_type("move_tokens")
-class MoveTokens(EnemyStep):
+class MoveTokens(TokensStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("How many Exploration Tokens were in the Regions it passed through or ended in?")
 
@@ -219,14 +226,6 @@ class MoveTokens(EnemyStep):
             "It takes them at once onto its board, whatever they show: +{vp} VP each.",
             vp=TOKEN_VP,
         )
-
-    def question(self, state: EnemyState, step: Step) -> Question:
-        return number(msg("Tokens"), 0, 8)
-
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        note = collect_tokens(state, value)
-        if note is not None:
-            ctx.note(note)
 
 
 def move_start(ctx: Context, hero: int, card: str, why: str) -> Step:
