@@ -8,10 +8,14 @@ from pathlib import Path
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-def test_the_readme_headless_example_runs(capsys):
-    code = re.search(r"```python\n(.*?)```", README.read_text(), re.S).group(1)
-    exec(compile(code, "README.md", "exec"), {})
+def test_the_readme_headless_examples_run(capsys):
+    covenant, solo_enemy = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    exec(compile(covenant, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "Where is your Ship?" in out
     assert "refused:" in out
     assert "coins after its first turn" in out
+    exec(compile(solo_enemy, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "The Enemy plays the" in out
+    assert "Round 1 · Enemy Hero 1 — Hero 1:" in out
