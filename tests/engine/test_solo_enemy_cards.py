@@ -190,3 +190,22 @@ def test_undo_never_draws_a_different_card():
     game.apply_action(undone)
     assert game.state.heroes[1].card == card_drawn
     assert notes(game)
+
+
+def test_the_tax_track_can_be_corrected_only_once_the_table_has_said_where_it_stands():
+    game = new_game(set_up=False)
+    play(game, until="tax_slot")
+    game.answer("food")
+    assert not [c for c in game.bot.corrections(game.state) if c.field.startswith("tax_")]
+
+
+def test_any_correction_in_range_at_any_point_of_the_game_is_accepted():
+    game = new_game("build_towers", set_up=False)
+    for _ in range(40):
+        for correction in game.bot.corrections(game.state):
+            for value in (correction.minimum, correction.maximum):
+                game.correct(correction.field, value)
+                game.undo()
+        if game.pending() is None:
+            break
+        game.answer(default_for(game.pending(), DEFAULTS))

@@ -196,7 +196,7 @@ class SoloEnemyBot(Bot[EnemyState]):
             Correction(f"hero{n}", self.correction_label(state, f"hero{n}"), 0, len(PLACES) - 1)
             for n in range(1, len(state.heroes) + 1)
         ]
-        if state.tax:
+        if len(state.tax) == len(RESOURCES):  # once the table has said where they stand
             found += [
                 Correction(f"tax_{r}", self.correction_label(state, f"tax_{r}"), 2, 4)
                 for r in RESOURCES

@@ -157,8 +157,10 @@ def cycle_tax(state: EnemyState) -> None:
 
 def set_tax_slot(state: EnemyState, resource: str, slot: int) -> None:
     """Put a Resource Token on a slot; the token that was there takes its old slot."""
-    other = next(r for r, s in state.tax.items() if s == slot)
-    state.tax[other], state.tax[resource] = state.tax[resource], slot
+    other = next((r for r, s in state.tax.items() if s == slot and r != resource), None)
+    if other is not None:
+        state.tax[other] = state.tax[resource]
+    state.tax[resource] = slot
 
 
 # --- the deck -----------------------------------------------------------------------

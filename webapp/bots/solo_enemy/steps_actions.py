@@ -32,8 +32,6 @@ from .stepkit import EnemyStep, card_of, choice, hero_name, new, step_type
 from .steps_battle import battle_start
 from .steps_move import move_start
 
-VESSELS = ("air_vessel", "sea_vessel")
-
 
 def start_action(state: EnemyState, hero: int, card: dict[str, Any]) -> list[Step]:
     return [new(card["action"], hero=hero, card=card["id"])]
