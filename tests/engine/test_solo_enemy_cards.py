@@ -12,7 +12,8 @@ from webapp.bots.solo_enemy.cards import ACTIONS, CARD_COUNT, demo_deck, empty_d
 from webapp.engine import Game, InvalidAnswer, Kind
 from webapp.headless import import_game
 
-from .solo_enemy import card, kinds, new_game, notes, play
+from .helpers import default_for
+from .solo_enemy import DEFAULTS, card, kinds, new_game, notes, play
 
 FORM = {
     "action": "tax",
