@@ -103,6 +103,13 @@ def test_moving_into_a_region_you_control_results_in_a_battle():
     assert str(game.pending().title) == "Battle: Hero 1's army entered your Region"
 
 
+def test_moving_into_your_region_it_starts_the_battle_and_gains_its_vp():
+    game = failed_research()
+    play(game, {"move_region": "battle"}, until="battle_tactic")
+    assert game.state.vp == {"battles": 1}
+    assert "It gains 1 VP for starting a Battle." in notes(game)
+
+
 def test_the_resource_of_your_region_only_once_it_has_won_the_battle():
     game = failed_research()
     play(game, {"move_region": "battle", "battle_outcome": "you"}, until="battle_losses")
