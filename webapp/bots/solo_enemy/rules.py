@@ -228,3 +228,10 @@ def collect_tokens(state: EnemyState, tokens: int) -> Msg | None:
     state.tokens += tokens
     state.add_vp("tokens", tokens * TOKEN_VP)
     return msg("It collects {n} Exploration Tokens: +{vp} VP.", n=tokens, vp=tokens * TOKEN_VP)
+
+
+def starts_a_battle(state: EnemyState) -> Msg:
+    """Solo rulebook, "Attack": "The Enemy also gains 1 VP for starting a Battle" (by its
+    Attack card, or by moving into your Region)."""
+    state.add_vp("battles", BATTLE_VP)
+    return msg("It gains {vp} VP for starting a Battle.", vp=BATTLE_VP)

@@ -16,7 +16,6 @@ from ...engine.questions import choose, confirm, yes_no
 from .cards import action_name
 from .faction import RESOURCE_NAMES, RESOURCES, UNIT_NAMES, UNITS
 from .rules import (
-    BATTLE_VP,
     affordable_units,
     can_pay,
     cost_text,
@@ -24,6 +23,7 @@ from .rules import (
     gain,
     pay,
     short_of,
+    starts_a_battle,
     tax_income,
     unit_cost,
 )
@@ -312,8 +312,7 @@ class Attack(EnemyStep):
         if not value:
             fail(state, ctx, step, msg("No army of yours within 2 Regions is weak enough."))
             return
-        state.add_vp("battles", BATTLE_VP)
-        ctx.note(msg("It gains {vp} VP for starting a Battle.", vp=BATTLE_VP))
+        ctx.note(starts_a_battle(state))
         hero, card = step.params["hero"], step.params["card"]
         ctx.insert(
             new("attack_path", hero=hero, card=card, compass=card_of(ctx, card)["compass"]),

@@ -16,7 +16,7 @@ from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choose, confirm
 from .cards import DIRECTION_NAMES
 from .faction import RESOURCES
-from .rules import BATTLE_VP, LAND_MOVES, TOKEN_VP, VESSEL_MOVES, clockwise_from, gain
+from .rules import LAND_MOVES, TOKEN_VP, VESSEL_MOVES, clockwise_from, gain, starts_a_battle
 from .state import AIR, COURTYARD, LAND, SEA, EnemyState
 from .stepkit import (
     EnemyStep,
@@ -208,10 +208,7 @@ class MoveRegion(EnemyStep):
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
         p = step.params
         if value == "battle":
-            # Moving into your Region, it starts the Battle: as with its Attack card ("the
-            # Enemy also gains 1 VP for starting a Battle"), the attacker's VP.
-            state.add_vp("battles", BATTLE_VP)
-            ctx.note(msg("It gains {vp} VP for starting a Battle.", vp=BATTLE_VP))
+            ctx.note(starts_a_battle(state))
             ctx.insert(battle_start(ctx, "move", p["hero"]))
             return
         if value in RESOURCES:
