@@ -118,8 +118,7 @@ def new_game(
     cards_known = empty_deck("My cards") if physical else deck(*cards, action=action, **fields)
     game = Game("solo_enemy", options, seed, cards_known)
     if set_up:
-        last = lambda p: p.step.kind == "tax_slot" and p.step.params["slot"] == 3  # noqa: E731
-        play(game, until=last)
+        play(game, until=lambda p: p.step.kind == "tax_slot" and p.step.params["slot"] == 3)
         for field, value in (corrections or {}).items():
             game.correct(field, value)
         play(game, until=lambda p: p.step.kind not in SETUP_KINDS)

@@ -38,6 +38,7 @@ ENTRY_PREFIX = "entry."
 def entry_value() -> Any:
     """An entered card part or board: the JSON `value` an editor built, or a plain
     form whose fields are named `entry.<field>` (the bot checks what they hold)."""
+    # A malformed multipart field name (a bare newline) reaches Flask as a None key.
     fields = {
         key[len(ENTRY_PREFIX) :]: value
         for key, value in request.form.items()

@@ -63,12 +63,9 @@ def _faction_names(text: Any) -> list[str]:
 
 
 def _faction_key(name: str) -> str:
-    """A base-game faction by its key, whatever the language it is typed in; else as typed."""
+    """A base-game faction by its key ("Elves" typed in is "elves"); any other as typed."""
     folded = name.casefold()
-    for key in KNOWN_FACTIONS:
-        if folded == key:
-            return key
-    return name
+    return folded if folded in KNOWN_FACTIONS else name
 
 
 class SoloEnemyBot(Bot[EnemyState]):
@@ -100,10 +97,10 @@ class SoloEnemyBot(Bot[EnemyState]):
             raise ValueError(f"unknown option {sorted(unknown)[0]!r}")
         you = raw.get("you") or "humans"
         if you == "other":
-            you = _faction_names(raw.get("you_other", ""))[:1]
-            if not you:
+            typed = _faction_names(raw.get("you_other", ""))
+            if not typed:
                 raise ValueError("type the name of your faction")
-            you = you[0]
+            you = typed[0]
         if not isinstance(you, str) or not 0 < len(you) <= 30:
             raise ValueError("your faction is a name of at most 30 characters")
         you = _faction_key(you)

@@ -15,9 +15,6 @@ from .state import EnemyState
 
 MAX_RESOURCE = 10  # base rules, "Resource Track": no Resource ever exceeds 10
 MAX_TOWERS = 3  # a faction has 3 Towers
-TAX_SLOTS = (4, 3, 2)  # base rules, "Tax": the Tax Track's slots "4", "3" and "2"
-# Solo rulebook, "Battling with a Solo Enemy": it loses Units "weak to strong".
-LOSS_ORDER = ("serf", "warrior", "air_vessel", "sea_vessel", "hero")
 # Solo rulebook, "Moving a Hero if an Action Fails": its army moves 1 Region; a
 # Vessel's rules speak of its "second movement".
 LAND_MOVES = 1
@@ -201,13 +198,11 @@ def where_is(state: EnemyState, card: str) -> Msg | None:
     return None
 
 
-def discard_slots(state: EnemyState) -> list[str]:
+def discard_slots(state: EnemyState) -> None:
     """Solo rulebook, "Collection Phase": all 3 cards from the Hero Slots to the discard."""
-    cards = state.slots
-    state.discard += [card for card in cards if card not in state.discard]
+    state.discard += [card for card in state.slots if card not in state.discard]
     for hero in state.heroes:
         hero.card, hero.failed = None, False
-    return cards
 
 
 # --- movement -----------------------------------------------------------------------

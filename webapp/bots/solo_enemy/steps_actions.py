@@ -33,10 +33,6 @@ from .steps_battle import battle_start
 from .steps_move import move_start
 
 
-def start_action(state: EnemyState, hero: int, card: dict[str, Any]) -> list[Step]:
-    return [new(card["action"], hero=hero, card=card["id"])]
-
-
 def fail(state: EnemyState, ctx: Context, step: Step, *reasons: Msg) -> None:
     """Solo rulebook: an action it cannot perform is a Failed Action: that Hero moves."""
     for reason in reasons:
@@ -318,9 +314,6 @@ class Attack(EnemyStep):
             new("attack_path", hero=hero, card=card, compass=card_of(ctx, card)["compass"]),
             battle_start(ctx, "attack", hero),
         )
-
-
-PATHS = ("next", *RESOURCES, "none")
 
 
 @step_type("attack_path")

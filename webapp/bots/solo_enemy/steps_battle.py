@@ -213,6 +213,8 @@ class BattleLosses(EnemyStep):
         return msg("It lost: remove its Units, weakest first")
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
+        # Solo rulebook, "Battling with a Solo Enemy": it loses Units "weak to strong:
+        # Serfs > Warriors > Air Vessel > Sea Vessel > Hero".
         return msg(
             "Serfs, then Warriors, its Air Vessel, its Sea Vessel, and its Hero last, until the "
             "Natural Strength removed is at least half its army's (rounded up). The survivors "

@@ -16,15 +16,14 @@ from .cards import action_name, card_numbers, find_card, set_card, tactic_names
 from .entry import card_check
 from .rules import reshuffle, take_card, where_is
 from .state import EnemyState
-from .stepkit import EnemyStep, choice, hero_name, new, step_type
-from .steps_actions import start_action
+from .stepkit import EnemyStep, card_of, choice, hero_name, new, step_type
 from .steps_battle import card_revealed
 
 
 def place_card(state: EnemyState, ctx: Context, card_id: str, step: Step) -> None:
     """The card is on the table: a Hero's action, or the Enemy's card in a battle."""
-    card = find_card(ctx.deck, card_id)
-    assert card is not None and ctx.checklist is not None
+    card = card_of(ctx, card_id)
+    assert ctx.checklist is not None
     state.shown = card_id
     if step.params["purpose"] == "battle":
         ctx.insert(*card_revealed(state, ctx, card))
@@ -41,7 +40,7 @@ def place_card(state: EnemyState, ctx: Context, card_id: str, step: Step) -> Non
             action=action_name(card["action"]),
         )
     )
-    ctx.insert(*start_action(state, hero, card))
+    ctx.insert(new(card["action"], hero=hero, card=card_id))  # its action's opening step
 
 
 @step_type("reshuffle")

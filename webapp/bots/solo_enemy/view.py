@@ -9,7 +9,7 @@ from typing import Any
 from ...engine import Msg, msg
 from .cards import COMPASS, DIRECTION_LETTERS, find_card
 from .faction import RESOURCE_NAMES, RESOURCES, faction_name
-from .rules import MAX_RESOURCE, capital_level, next_track_cost, towers_allowed, track_length
+from .rules import capital_level, next_track_cost, towers_allowed
 from .state import AIR, COURTYARD, LAND, ROUND, SEA, EnemyState
 from .stepkit import hero_name
 from .steps_player import scores, winner
@@ -112,24 +112,21 @@ def enemy_view(state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
     enemy_total, your_total = scores(state)
     return {
         "se_faction": faction_name(state.faction) if state.faction else None,
-        "se_you": faction_name(state.you) if state.you else None,
         "se_card": shown,
         "se_card_role": "battle" if battle and battle.card == state.shown else "hero",
         "se_heroes": heroes,
         "se_round": round_view(state),
         "se_resources": [(r, RESOURCE_NAMES[r], state.resources[r]) for r in RESOURCES],
-        "se_max_resource": MAX_RESOURCE,
         "se_tax": sorted(
             ((slot, RESOURCE_NAMES[r]) for r, slot in state.tax.items()), reverse=True
         ),
         "se_level": capital_level(state),
         "se_next_cost": next_track_cost(state),
         "se_track": track,
-        "se_track_length": track_length(state),
         "se_towers_allowed": towers_allowed(state),
-        "se_vp_lines": [(VP_SOURCES.get(k, msg("{k}", k=k)), v) for k, v in state.vp.items() if v],
+        "se_vp_lines": [(VP_SOURCES[k], v) for k, v in state.vp.items() if v],
         "se_scores": {"enemy": enemy_total, "you": your_total},
-        "se_winner": winner(state) if "enemy" in state.score else None,
+        "se_winner": winner(state),
         "se_deck": len(state.deck),
         "se_discard": len(state.discard),
     }
