@@ -81,6 +81,9 @@
       event.preventDefault();
       var live = document.getElementById("live");
       window.location.href = (live && live.dataset.lobby) || "/";
+    } else if (event.detail.type === "reload") {  // the page must be built afresh
+      event.preventDefault();
+      window.location.reload();
     }
   });
 

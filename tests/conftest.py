@@ -95,8 +95,9 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m webapp` (waitress) on a fixed port and data folder."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, threads: int = 8) -> None:
         self.data_dir = data_dir
+        self.threads = threads
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -115,7 +116,7 @@ class ServerProcess:
                 "--data-dir",
                 str(self.data_dir),
                 "--threads",
-                "8",
+                str(self.threads),
             ],
             cwd=ROOT,
             env=env,

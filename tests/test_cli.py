@@ -109,6 +109,8 @@ def test_serve_passes_the_thread_settings_to_waitress(monkeypatch, tmp_path, cap
         "threads": 64,
         "connection_limit": 256,
         "channel_request_lookahead": 1,
+        "outbuf_high_watermark": 256 * 1024,
+        "max_request_body_size": 16 * 1024 * 1024,
         "ident": "Botdeck",
     }
     out = capsys.readouterr().out

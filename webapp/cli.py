@@ -10,6 +10,9 @@ import segno
 from . import create_app, default_data_dir
 from .network import lan_urls
 
+STREAM_BUFFER_BYTES = 256 * 1024
+MAX_BODY_BYTES = 16 * 1024 * 1024
+
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -57,6 +60,14 @@ def serve(args: argparse.Namespace) -> int:
             threads=args.threads,
             connection_limit=max(100, args.threads * 4),
             channel_request_lookahead=1,
+            # waitress keeps the bytes a connection has already sent in its buffer
+            # until the buffer reaches this mark (16 MB by default): a live stream
+            # open all evening would hold 16 MB. 256 KB caps each connection's
+            # buffer (tests/test_server_memory.py measures it).
+            outbuf_high_watermark=STREAM_BUFFER_BYTES,
+            # The app refuses a body over 2 MB with a clear page; waitress drops one
+            # much larger (50 MB…) before it is even read (its default is 1 GB).
+            max_request_body_size=MAX_BODY_BYTES,
             ident="Botdeck",
         )
     except OSError as error:

@@ -100,7 +100,12 @@ def test_export_holds_each_turns_card_and_answers_and_the_bots_state():
     first = data["turns"][0]
     assert set(first) >= {"card", "side", "section", "answers"}
     assert first["side"] == "normal" and first["section"] == 1
-    assert first["answers"][0] == {"step": "player_ship", "params": {"player": 0}, "answer": "3.3"}
+    assert first["answers"][0] == {
+        "step": "player_ship",
+        "params": {"player": 0},
+        "answer": "3.3",
+        "said": "Where is your Ship? — Row 3, bottom",
+    }
     assert data["state"]["ais"][0]["coins"] == game.state.ai.coins
 
 

@@ -120,3 +120,18 @@ def test_the_enemy_destroying_your_capital_city_ends_the_game_at_once():
     play(game, {"battle_outcome": "capital"}, until="score_enemy")
     assert game.state.destroyed == "you" and game.state.vp == {"battles": 1, "capital": 5}
     assert [s.kind for s in game.checklist.steps] == ["score_enemy", "score_sheet"]
+
+
+def test_a_battle_once_over_still_reads_as_its_steps_were_asked():
+    """Each step keeps the line and answer it showed: after the battle ends (no battle in
+    the state any more), its "does your Tactic Card cancel…" step still reads the same."""
+    game = attacked()
+    game.answer("Charge")
+    asked = game.pending()
+    assert asked.step.kind == "battle_cancel"
+    game.answer(False)
+    game.answer("enemy")  # battle_outcome: the battle is over
+    assert game.state.battle is None
+    cancel = next(s for s in game.checklist.steps if s.kind == "battle_cancel")
+    assert game.step_title(cancel) == asked.title
+    assert str(game.step_said(cancel)) == "Does your Charge cancel its Charge? — No"

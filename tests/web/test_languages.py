@@ -61,7 +61,7 @@ def test_history_is_in_the_readers_language(client, game_id):
     tap(client, game_id, "H")
     client.set_cookie("botdeck_lang", "fr")
     html = client.get(f"/g/{game_id}/history", headers=HTMX).get_data(as_text=True)
-    assert "Où est votre navire ? → Port" in html
+    assert "Où est votre navire ? — Port" in html
 
 
 def test_every_string_in_the_sources_has_its_french_translation(tmp_path):

@@ -98,7 +98,7 @@ def test_export_then_import_gives_the_same_game(client, game_id):
         k: v for k, v in data.items() if k != "name"
     }
     history = client.get(f"/g/{copy_id}/history").get_data(as_text=True)
-    assert "Where is your Ship?: Row 2, top" in history
+    assert "Where is your Ship? — Row 2, top" in history
 
 
 def test_a_bad_game_file_is_refused_with_a_message_and_nothing_is_stored(app, client, game_id):

@@ -80,7 +80,7 @@ def test_devices_get_default_names_and_the_history_says_who_did_what(app):
     tap(phone, game_id, "H")
     history = tablet.get(f"/g/{game_id}/history").get_data(as_text=True)
     assert re.search(
-        r"Where is your Ship\?: Harbor</span>\s*<span class=\"history-device muted\">"
+        r"Where is your Ship\? — Harbor</span>\s*<span class=\"history-device muted\">"
         r"Phone</span>",
         history,
     )

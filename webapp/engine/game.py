@@ -20,6 +20,8 @@ from .text import Msg, msg
 
 EXPORT_FORMAT = "botdeck-game"
 EXPORT_VERSION = 1
+#: a seed is a signed 64-bit whole number (what a game file and storage can hold)
+SEED_RANGE = range(-(2**63), 2**63)
 
 
 class GameOver(ValueError):
@@ -54,6 +56,8 @@ class Game:
         """`deck_checked`: the deck was validated when it was first stored."""
         self.bot: Bot[Any] = get_bot(bot_id)
         self.options = self.bot.parse_options(dict(options or {}))
+        if seed not in SEED_RANGE:
+            raise ValueError("the seed must be a whole number between -2⁶³ and 2⁶³ − 1")
         self.seed = int(seed)
         if deck is None:
             deck = self.bot.demo_deck()
@@ -93,13 +97,20 @@ class Game:
         )
 
     def step_title(self, step: Step) -> Msg:
-        if step.kind == "correction":
-            return msg(
-                "Correction: {label} set to {value}",
-                label=self.bot.correction_label(self.state, step.params["field"]),
-                value=step.params["value"],
-            )
+        """The step's line: as it read when it was resolved, or as it reads now."""
+        if step.shown_title is not None:
+            return step.shown_title
         return self.bot.step_types[step.kind].title(self.state, step)
+
+    def step_answer(self, step: Step) -> Msg | None:
+        """The answer in words, as it was given (None: not answered, or no answer to show)."""
+        return step.shown_answer
+
+    def step_said(self, step: Step) -> Msg:
+        """A resolved step and its answer in one line, for the history and the game file."""
+        if step.shown_answer is None:
+            return self.step_title(step)
+        return msg("{step} — {answer}", step=self.step_title(step), answer=step.shown_answer)
 
     # --- acting --------------------------------------------------------------
 
@@ -111,7 +122,8 @@ class Game:
         if expected_index is not None and expected_index != pending.index:
             raise InvalidAnswer("that step has already been answered")
         value = pending.question.parse(raw)
-        return self._apply({"answer": value})
+        label = pending.question.label(value, self.bot.space_name)
+        return self._apply({"answer": value}, (pending.title, label))
 
     def correct(self, field: str, raw: Any) -> Step:
         """Set one of the bot's counters by hand; logged like an answer."""
@@ -122,9 +134,11 @@ class Game:
             raise InvalidAnswer(f"{field!r} cannot be corrected")
         spec = allowed[field]
         value = Question(Kind.NUMBER, minimum=spec.minimum, maximum=spec.maximum).parse(raw)
-        return self._apply({"correct": field, "value": value})
+        title = msg("Correction: {label} set to {value}", label=spec.label, value=value)
+        return self._apply({"correct": field, "value": value}, (title, None))
 
-    def _apply(self, action: dict[str, Any]) -> Step:
+    def _apply(self, action: dict[str, Any], shown: tuple[Msg, Msg | None]) -> Step:
+        """Apply an answer or a correction; `shown`: its line and answer in words, kept."""
         checklist = self.checklist
         if checklist is None:
             raise GameOver("the game is over")
@@ -144,6 +158,7 @@ class Game:
             self.bot.step_types[step.kind].resolve(self.state, step, action["answer"], ctx)
             step.done, step.answer = True, action["answer"]
             checklist.cursor += 1
+        step.shown_title, step.shown_answer = shown
         self.bot.after_change(self.state, ctx)
         step.notes.extend(ctx.notes)
         self.actions.append(action)
@@ -167,6 +182,7 @@ class Game:
             if not kind.automatic:
                 return
             ctx = Context(self.seed, len(self.actions), checklist, self.deck)
+            step.shown_title = kind.title(self.state, step)
             kind.resolve(self.state, step, None, ctx)
             self.bot.after_change(self.state, ctx)
             step.done = True
@@ -218,11 +234,15 @@ class Game:
         else:
             raise InvalidAnswer("an action is either an answer or a correction")
 
+    @staticmethod
+    def file_header() -> dict[str, Any]:
+        """What every game file starts with: its format and version."""
+        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION}
+
     def export(self) -> dict[str, Any]:
         """The whole game as JSON-ready data: enough to replay it, and readable."""
         return {
-            "format": EXPORT_FORMAT,
-            "version": EXPORT_VERSION,
+            **self.file_header(),
             "bot": self.bot.id,
             "options": self.options,
             "seed": self.seed,
@@ -233,7 +253,12 @@ class Game:
                     "title": str(checklist.title),
                     **checklist.header,
                     "answers": [
-                        {"step": s.kind, "params": _plain(s.params), "answer": s.answer}
+                        {
+                            "step": s.kind,
+                            "params": _plain(s.params),
+                            "answer": s.answer,
+                            "said": str(self.step_said(s)),
+                        }
                         for s in checklist.steps
                         if s.done and not self.bot_step_is_automatic(s)
                     ],
@@ -261,6 +286,8 @@ class Game:
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise BadGameFile("the game file has no whole-number seed")
+        if seed not in SEED_RANGE:
+            raise BadGameFile("the game file's seed is outside -2⁶³ … 2⁶³ − 1")
         try:
             return cls.replay(
                 str(data.get("bot")), data.get("options") or {}, seed, data.get("deck"), actions

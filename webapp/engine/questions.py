@@ -7,12 +7,12 @@ the game's answer list, or raises `InvalidAnswer`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .json_input import JsonInputError, parse_json
 from .text import Msg, msg
 
 
@@ -88,9 +88,9 @@ class Question:
     def _parse_entry(self, raw: Any) -> Any:
         if isinstance(raw, str):
             try:
-                raw = json.loads(raw)
-            except ValueError:
-                raise InvalidAnswer("the entry is not JSON") from None
+                raw = parse_json(raw)
+            except JsonInputError as error:
+                raise InvalidAnswer(f"the entry cannot be read: {error}") from None
         if self.check is None:
             raise InvalidAnswer("nothing can be entered here")
         try:

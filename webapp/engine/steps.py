@@ -16,6 +16,10 @@ class Step:
     and the state change it makes; `params` are that step's own values (which
     space, how many cubes…). Once answered, `answer` holds the stored value and
     `notes` what the app did or decided, in words.
+
+    `shown_title` and `shown_answer` are what the step said when it was resolved
+    (its line and the answer in words): a past step is always shown from them,
+    never worked out again against a state that has moved on since.
     """
 
     kind: str
@@ -23,6 +27,8 @@ class Step:
     done: bool = False
     answer: Any = None
     notes: list[Msg] = field(default_factory=list)
+    shown_title: Msg | None = None
+    shown_answer: Msg | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "params": self.params, "done": self.done}
@@ -30,16 +36,23 @@ class Step:
             data["answer"] = self.answer
         if self.notes:
             data["notes"] = [note.to_json() for note in self.notes]
+        if self.shown_title is not None:
+            data["shown_title"] = self.shown_title.to_json()
+        if self.shown_answer is not None:
+            data["shown_answer"] = self.shown_answer.to_json()
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Step:
+        title, answer = data.get("shown_title"), data.get("shown_answer")
         return cls(
             data["kind"],
             dict(data.get("params", {})),
             bool(data.get("done", False)),
             data.get("answer"),
             [Msg.from_json(n) for n in data.get("notes", [])],
+            None if title is None else Msg.from_json(title),
+            None if answer is None else Msg.from_json(answer),
         )
 
 

@@ -7,14 +7,13 @@ which games the lobby lists (those started or joined on this device).
 from __future__ import annotations
 
 import secrets
-from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, Response, g, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import db
-from .forms import form_text
+from .forms import form_text, local_path
 
 bp = Blueprint("devices", __name__)
 COOKIE = "botdeck_device"
@@ -65,11 +64,8 @@ def rename() -> BaseResponse:
     """Name this device (or keep the name it was given)."""
     device = current_device()
     name = form_text("name", max_length=40)
+    target = local_path(request.form.get("next", "")) or url_for("lobby.index")
     db.rename_device(device.id, name)
-    target = request.form.get("next", "")
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/"):
-        target = url_for("lobby.index")
     return redirect(target, code=303)
 
 

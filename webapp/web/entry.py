@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
 from ..engine import get_bot
+from ..engine.json_input import parse_json
 from ..engine.registry import UnknownBot
 from .errors import error_page
 
@@ -25,7 +25,7 @@ def edit(bot_id: str) -> Any:
     if bot.entry_template is None:
         return error_page(404, _("This bot has no cards to enter."))
     try:
-        draft = json.loads(request.form.get("draft", ""))
+        draft = parse_json(request.form.get("draft", ""))
     except ValueError:
         return error_page(400, _("The card being entered was lost: start its entry again."))
     form = {k: v for k, v in request.form.items() if k != "draft"}

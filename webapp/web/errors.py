@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template, request
+from flask import Flask, Response, redirect, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
 
 
 def is_htmx() -> bool:
@@ -12,6 +13,15 @@ def is_htmx() -> bool:
     return (
         request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
     )
+
+
+def go_to(target: str) -> BaseResponse:
+    """Send the browser to another page: htmx follows `HX-Redirect`, a form a 303."""
+    if is_htmx():
+        response = Response("", 204)
+        response.headers["HX-Redirect"] = target
+        return response
+    return redirect(target, code=303)
 
 
 def error_page(status: int, message: str) -> tuple[str, int, dict[str, str]]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import request
 from werkzeug.exceptions import BadRequest
@@ -23,13 +25,44 @@ def form_int(name: str) -> int:
     return value
 
 
-def form_text(name: str, *, max_length: int = 200, required: bool = True) -> str:
-    value = request.form.get(name, "").strip()
+def single_line(text: str) -> str:
+    """Text as one line: control characters (a newline, a NUL…) become spaces, and runs
+    of spaces one. Names are shown in lists and sent in headers (a file's name)."""
+    return " ".join("".join(" " if unicodedata.category(c)[0] == "C" else c for c in text).split())
+
+
+def form_text(
+    name: str, *, max_length: int = 200, required: bool = True, one_line: bool = True
+) -> str:
+    """A text field, stripped (and made one line unless `one_line=False`); FormError if
+    it is missing or longer than `max_length`."""
+    value = request.form.get(name, "")
+    value = single_line(value) if one_line else value.strip()
     if required and not value:
         raise FormError(f"{name} is missing")
     if len(value) > max_length:
         raise FormError(f"{name} is too long")
     return value
+
+
+def uploaded_file(field: str) -> bytes | None:
+    """The content of the file sent as `field`, or None if no file was chosen."""
+    upload = request.files.get(field)
+    if upload is None or not upload.filename:
+        return None
+    return upload.read()
+
+
+def local_path(target: str) -> str | None:
+    """`target` if it is a path on this server ("/g/…"), else None: never another
+    site ("//evil", "https://…", "/\\evil"), never a control character (a header cannot
+    hold one)."""
+    if not target.startswith("/") or target.startswith(("//", "/\\")):
+        return None
+    if any(unicodedata.category(c)[0] == "C" for c in target):
+        return None
+    parts = urlsplit(target)
+    return None if parts.scheme or parts.netloc else target
 
 
 ENTRY_PREFIX = "entry."
@@ -45,7 +78,7 @@ def entry_value() -> Any:
         if isinstance(key, str) and key.startswith(ENTRY_PREFIX)
     }
     if not fields:
-        return form_text("value", required=False, max_length=20_000)
+        return form_text("value", required=False, max_length=20_000, one_line=False)
     if len(fields) > 80 or any(len(key) > 40 or len(value) > 80 for key, value in fields.items()):
         raise FormError("the entry has too many or too long fields")
     return {key: value.strip() for key, value in fields.items()}

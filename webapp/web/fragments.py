@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from flask import render_template, request
+from flask import current_app, render_template, request
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from .. import library
-from ..engine import Kind, Msg, Step
+from ..engine import Correction, Game, Kind, Msg, Step, msg
 from ..games import OpenGame
 
 PAGE = "game/page.html"
@@ -36,29 +37,54 @@ class StepView:
     hidden: bool
 
 
+T = TypeVar("T")
+
+
+def shown_or(fallback: T, what: str, compute: Callable[[], T]) -> T:
+    """`compute()`, or `fallback` (logged) when the bot's code fails: one part of the
+    page that cannot be shown never takes the rest of the page down with it."""
+    try:
+        return compute()
+    except Exception:
+        current_app.logger.exception("cannot show %s", what)
+        return fallback
+
+
+def step_title(game: Game, step: Step) -> Msg:
+    return shown_or(
+        msg("A step Botdeck cannot show ({kind})", kind=step.kind),
+        f"the title of step {step.kind!r}",
+        lambda: game.step_title(step),
+    )
+
+
+def step_views(game: Game) -> list[StepView]:
+    """The current checklist's lines; a past step reads as it did when it was resolved."""
+    checklist = game.checklist
+    if checklist is None:
+        return []
+    return [
+        StepView(
+            step,
+            step_title(game, step),
+            game.step_answer(step),
+            index == checklist.cursor and not game.over,
+            step.kind in HIDDEN_UNLESS_NOTED and step.done and not step.notes,
+        )
+        for index, step in enumerate(checklist.steps)
+    ]
+
+
 def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict[str, Any]:
     """Everything the game page and its fragments show; `watch`: no buttons at all."""
     game = opened.game
-    pending = game.pending()
-    checklist = game.checklist
-    steps: list[StepView] = []
-    if checklist is not None:
-        for index, step in enumerate(checklist.steps):
-            kind = game.bot.step_types.get(step.kind)
-            automatic = kind is None or kind.automatic
-            steps.append(
-                StepView(
-                    step,
-                    game.step_title(step),
-                    None if automatic or not step.done else _answer_label(opened, step),
-                    index == checklist.cursor and not game.over,
-                    step.kind in HIDDEN_UNLESS_NOTED and step.done and not step.notes,
-                )
-            )
+    pending = shown_or(None, "the pending step", game.pending)
+    unshowable = pending is None and not game.over and game.checklist is not None
     extras = kept = None
     if pending is not None:
         view = getattr(game.bot.step_types[pending.step.kind], "view", None)
-        extras = view(game.state, pending.step) if view else None
+        if view is not None:
+            extras = shown_or(None, "the step's extras", lambda: view(game.state, pending.step))
         if pending.question.kind is Kind.ENTRY:
             kept = library.kept(game.bot.id, pending.question.draft)
     pickable = (
@@ -66,36 +92,29 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         if pending is not None and pending.question.kind is Kind.SPACE and not watch
         else ()
     )
+    corrections: list[Correction] = []
+    if not (game.over or watch):
+        corrections = shown_or([], "the counters", lambda: game.bot.corrections(game.state))
     return {
         "opened": opened,
         "game": game,
         "bot": game.bot,
         "state": game.state,
         "pending": pending,
-        "checklist": checklist,
-        "steps": steps,
+        "unshowable": unshowable,
+        "checklist": game.checklist,
+        "steps": step_views(game),
         "extras": extras,
         "kept": kept,
         "pickable": pickable,
         "version": opened.version,
-        "corrections": game.bot.corrections(game.state) if not (game.over or watch) else [],
+        "corrections": corrections,
         "watch": watch,
         "demo": bool(game.deck.get("demo")),
         "Kind": Kind,
-        **game.bot.view(game.state, game.deck),
+        **shown_or({}, "the bot's view", lambda: game.bot.view(game.state, game.deck)),
         **extra,
     }
-
-
-def _answer_label(opened: OpenGame, step: Step) -> Msg | None:
-    game = opened.game
-    if step.kind == "correction":
-        return None
-    try:
-        question = game.bot.step_types[step.kind].question(game.state, step)
-    except (KeyError, IndexError, TypeError, ValueError):
-        return None
-    return question.label(step.answer, game.bot.space_name)
 
 
 # The game's version sits in every form; it changes with every tap, so it is
@@ -107,7 +126,11 @@ UNHASHED = re.compile(
 
 
 def render_fragment(name: str, context: dict[str, Any]) -> str:
-    html = render_block(PAGE, name, **context)
+    html = shown_or(
+        None, f"the {name} of the game page", lambda: render_block(PAGE, name, **context)
+    )
+    if html is None:  # said plainly, with what the table can still do (Undo, Export)
+        html = render_template("game/_broken_fragment.html", name=name, **context)
     digest = hashlib.blake2s(UNHASHED.sub("", html).encode(), digest_size=6).hexdigest()
     return html.replace('data-hash=""', f'data-hash="{digest}"', 1)
 

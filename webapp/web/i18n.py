@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 from babel.dates import format_datetime, format_timedelta
 from flask import Blueprint, Flask, current_app, make_response, redirect, request, url_for
@@ -12,6 +11,7 @@ from flask_babel import Babel, get_locale, get_translations
 from werkzeug.wrappers import Response
 
 from ..engine import Msg
+from .forms import local_path
 from .icons import icon
 
 bp = Blueprint("i18n", __name__)
@@ -56,10 +56,7 @@ def ago(iso: str) -> str:
 @bp.get("/lang/<code>")
 def switch(code: str) -> Response:
     """Remember the device's language in a cookie and go back where it was."""
-    target = request.args.get("next", "")
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/"):
-        target = url_for("lobby.index")
+    target = local_path(request.args.get("next", "")) or url_for("lobby.index")
     response = make_response(redirect(target))
     if code in current_app.config["LANGUAGES"]:
         response.set_cookie(COOKIE, code, max_age=3600 * 24 * 365 * 5, samesite="Lax")

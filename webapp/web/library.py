@@ -11,9 +11,12 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import library
 from ..engine import Bot, get_bot
+from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
-from .errors import error_page, is_htmx
-from .forms import entry_value, form_text
+from .downloads import json_download
+from .errors import error_page, go_to
+from .forms import entry_value, form_text, uploaded_file
+from .i18n import translate
 
 bp = Blueprint("library", __name__, url_prefix="/library/<bot_id>")
 
@@ -40,14 +43,6 @@ def _editable(bot_id: str, deck_id: str) -> library.LibraryDeck:
     if found.demo:
         abort(405)  # the demo deck is read-only
     return found
-
-
-def _back(target: str) -> BaseResponse:
-    if is_htmx():
-        response = Response("", 204)
-        response.headers["HX-Redirect"] = target
-        return response
-    return redirect(target, code=303)
 
 
 @bp.get("")
@@ -112,14 +107,14 @@ def save(bot_id: str, deck_id: str, card_id: str, part: str) -> Any:
     try:
         entry = bot.deck_entry(data, card_id, part)
         raw = entry_value()
-        answer = bot.check_entry(data, entry, json.loads(raw) if isinstance(raw, str) else raw)
+        answer = bot.check_entry(data, entry, parse_json(raw) if isinstance(raw, str) else raw)
         bot.learn(data, entry, answer)
         library.save(deck_id, data)
     except ValueError as error:
         return error_page(
             422, _("This card cannot be saved: %(why)s. Nothing was changed.", why=str(error))
         )
-    return _back(url_for("library.card", bot_id=bot_id, deck_id=deck_id, card_id=card_id))
+    return go_to(url_for("library.card", bot_id=bot_id, deck_id=deck_id, card_id=card_id))
 
 
 @bp.post("/<deck_id>/card/<card_id>/delete")
@@ -159,27 +154,25 @@ def export(bot_id: str, deck_id: str) -> Response:
     """The deck as one JSON file in the published, versioned format."""
     _bot(bot_id)
     found = _deck(bot_id, deck_id)
-    filename = "".join(c if c.isalnum() else "-" for c in found.name)[:40] or "deck"
-    return Response(
-        json.dumps(found.data, ensure_ascii=False, indent=1),
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{filename}.json"'},
-    )
+    return json_download(found.data, found.name)
 
 
 @bp.post("/import")
 def import_file(bot_id: str) -> Any:
     """Check a deck file in full before anything is stored; ask on a name clash."""
     bot = _bot(bot_id)
-    upload = request.files.get("file")
-    if upload is None or not upload.filename:
+    content = uploaded_file("file")
+    if content is None:
         return error_page(400, _("Choose a deck file to import."))
     try:
-        text = upload.read().decode("utf-8")
-        data = bot.validate_deck(json.loads(text))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = bot.validate_deck(parse_json(content))
+    except JsonInputError as error:
         return error_page(
-            422, _("This file is not a Botdeck deck file (it is not JSON). Nothing was imported.")
+            422,
+            _(
+                "This file is not a Botdeck deck file (%(why)s). Nothing was imported.",
+                why=translate(error.reason),
+            ),
         )
     except ValueError as error:
         return error_page(
@@ -203,7 +196,7 @@ def resolve_import(bot_id: str) -> Any:
     bot = _bot(bot_id)
     choice = form_text("choice", max_length=10)
     try:
-        data = bot.validate_deck(json.loads(request.form.get("data", "")))
+        data = bot.validate_deck(parse_json(request.form.get("data", "")))
     except ValueError as error:
         return error_page(
             422,

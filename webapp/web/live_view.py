@@ -8,15 +8,41 @@ page's fragments (htmx's SSE extension swaps them out of band).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Iterator
 
 from flask import Response, request, stream_with_context
+from flask_babel import get_locale
 
 from .. import games, live
 from .fragments import render_all
 
 HEARTBEAT_SECONDS = 15
 RECONNECT_MS = 1000
+
+# The update every open stream of a game sends is the same for all devices that read
+# the same language and view (play or watch): rendered once per version, not once per
+# stream. The newest update of each (game, view, language), for the last games played.
+_updates: OrderedDict[tuple[Hashable, bool, str], tuple[int, str]] = OrderedDict()
+_updates_guard = threading.Lock()
+SHARED_UPDATES = 64
+
+
+def shared_update(opened: games.OpenGame, *, watch: bool) -> str:
+    """The game's update message at its version (call with the game's lock held)."""
+    key = (games.watch_key(opened.id), watch, str(get_locale()))
+    with _updates_guard:
+        cached = _updates.get(key)
+    if cached is not None and cached[0] == opened.version:
+        return cached[1]
+    payload = sse("update", render_all(opened, watch=watch))
+    with _updates_guard:
+        _updates[key] = (opened.version, payload)
+        _updates.move_to_end(key)
+        while len(_updates) > SHARED_UPDATES:
+            _updates.popitem(last=False)
+    return payload
 
 
 def sse(event: str, data: str) -> str:
@@ -38,9 +64,12 @@ def game_stream(game_id: str, *, watch: bool) -> Response:
                 except games.GameNotFound:
                     yield sse("gone", "")
                     return
+                except games.GameUnreadable:
+                    yield sse("reload", "")  # the page then offers Undo and Export
+                    return
                 if opened.version != seen:
                     seen = opened.version
-                    payload = sse("update", render_all(opened, watch=watch))
+                    payload = shared_update(opened, watch=watch)
                 else:
                     payload = ""
             if payload:

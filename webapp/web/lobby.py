@@ -11,10 +11,12 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import db, games, library
 from ..engine import BadGameFile, all_bots, get_bot
+from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
 from .devices import current_device
+from .downloads import json_download
 from .errors import error_page
-from .forms import form_text
+from .forms import form_text, single_line, uploaded_file
 from .i18n import translate
 
 bp = Blueprint("lobby", __name__)
@@ -86,13 +88,13 @@ def _library_deck(bot_id: str, options: dict[str, Any]) -> tuple[dict[str, Any] 
 
 def _uploaded_deck() -> dict[str, Any] | None:
     """The deck file sent with a new game, if any, checked by its bot."""
-    upload = request.files.get("deck")
-    if upload is None or not upload.filename:
+    content = uploaded_file("deck")
+    if content is None:
         return None
     try:
-        data = json.loads(upload.read().decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise DeckFileError(_("it is not JSON")) from None
+        data = parse_json(content)
+    except JsonInputError as error:
+        raise DeckFileError(translate(error.reason)) from None
     bot_id = data.get("bot") if isinstance(data, dict) else None
     try:
         return get_bot(str(bot_id)).validate_deck(data)
@@ -103,17 +105,22 @@ def _uploaded_deck() -> dict[str, Any] | None:
 @bp.post("/games/import")
 def import_file() -> BaseResponse | tuple[str, int, dict[str, str]]:
     """Read an exported game file; refuse it whole if anything is wrong."""
-    upload = request.files.get("file")
-    if upload is None or not upload.filename:
+    content = uploaded_file("file")
+    if content is None:
         return error_page(400, _("Choose a game file to import."))
     try:
-        data = json.loads(upload.read().decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        data = parse_json(content)
+    except JsonInputError as error:
         return error_page(
-            422, _("This file is not a Botdeck game file (it is not JSON). Nothing was imported.")
+            422,
+            _(
+                "This file is not a Botdeck game file (%(why)s). Nothing was imported.",
+                why=translate(error.reason),
+            ),
         )
     name = data.get("name") if isinstance(data, dict) else None
-    name = name.strip()[:80] if isinstance(name, str) and name.strip() else _("Imported game")
+    name = single_line(name)[:80] if isinstance(name, str) else ""
+    name = name or _("Imported game")
     try:
         game_id = games.import_game(data, name=name, device=current_device().id)
     except BadGameFile as error:
@@ -152,12 +159,7 @@ def export(game_id: str) -> Response | tuple[str, int, dict[str, str]]:
         data = games.export_game(game_id)
     except games.GameNotFound:
         return error_page(404, _("There is no such game."))
-    filename = "botdeck-" + "".join(c if c.isalnum() else "-" for c in data["name"])[:40] + ".json"
-    return Response(
-        json.dumps(data, ensure_ascii=False, indent=1),
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
+    return json_download(data, data["name"], prefix="botdeck-")
 
 
 @bp.get("/schemas/<bot_id>-deck.json")

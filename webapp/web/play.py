@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from .. import db, games
 from ..engine import GameOver, InvalidAnswer
 from .devices import current_device
-from .errors import error_page, is_htmx
+from .errors import error_page, go_to, is_htmx
 from .forms import entry_value, form_int, form_text
 from .fragments import render_changed, render_page
 from .live_view import game_stream
@@ -29,11 +29,22 @@ def _missing() -> Any:
     return error_page(404, _("There is no such game: it may have been deleted."))
 
 
+def _repair(game_id: str) -> Any:
+    """A game Botdeck cannot rebuild: what can still be done with it (Undo, Export)."""
+    row = db.find_game(game_id)
+    if row is None:
+        return _missing()
+    return render_template("game/repair.html", row=row), 500, {"Cache-Control": "no-store"}
+
+
 @bp.get("")
 def page(game_id: str) -> Any:
-    """The whole table: board, card, checklist and the Covenant's state."""
+    """The whole table: board, card, checklist and the bot's state."""
     with games.lock(game_id):
-        opened = _open(game_id)
+        try:
+            opened = _open(game_id)
+        except games.GameUnreadable:
+            return _repair(game_id)
         if opened is None:
             return _missing()
         db.join_game(current_device().id, game_id, "play", db.now())
@@ -49,7 +60,7 @@ def page(game_id: str) -> Any:
 @bp.get("/events")
 def events(game_id: str) -> Any:
     """The game's live stream (Server-Sent Events)."""
-    if _open(game_id) is None:
+    if db.game_head(game_id) is None:
         return _missing()
     return game_stream(game_id, watch=False)
 
@@ -89,6 +100,8 @@ def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> An
         opened = games.act(game_id, version, kind, payload, device=current_device().name)
     except games.GameNotFound:
         return _missing()
+    except games.GameUnreadable:
+        return go_to(url_for("play.page", game_id=game_id))  # which offers Undo and Export
     except db.StaleVersion:
         notice, status = (
             _("Already resolved on another device: here is the game as it is now."),
@@ -121,9 +134,7 @@ def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> An
 @bp.get("/history")
 def history(game_id: str) -> Any:
     """Every action of the game in words, with its time, newest first."""
-    opened = _open(game_id)
-    if opened is None:
+    row = db.find_game(game_id)  # from the log alone: it opens even if the game cannot
+    if row is None:
         return _missing()
-    return render_template(
-        "game/history.html", opened=opened, events=list(reversed(db.events(game_id)))
-    )
+    return render_template("game/history.html", row=row, events=list(reversed(db.events(game_id))))

@@ -28,7 +28,16 @@ def page(watch_id: str) -> Any:
     if game_id is None:
         return error_page(404, _("There is no such game: it may have been deleted."))
     with games.lock(game_id):
-        opened = games.open_game(game_id)
+        try:
+            opened = games.open_game(game_id)
+        except games.GameUnreadable:
+            return error_page(
+                500,
+                _(
+                    "Botdeck cannot show this game right now. Nothing is lost: on the "
+                    "players' device, it can undo the last tap or export the game."
+                ),
+            )
         db.join_game(current_device().id, game_id, "watch", db.now())
         html = render_page(
             opened, watch=True, events_url=url_for("watch.events", watch_id=watch_id)

@@ -1,0 +1,113 @@
+"""Random games of every bot, for the property tests: option sets, decks, and the
+valid answers a table could give to whatever step is pending.
+
+Both the headless tests (engine only) and the web tests (through the routes) draw
+their taps from here, so a game one of them finds broken replays in the other.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import webapp.bots  # noqa: F401  (registers every bot)
+from webapp.engine import Game, Kind, Question, get_bot
+
+from .engine.solo_enemy import PROFILE
+
+# Option sets a table can choose in the lobby, for each bot; "physical" plays the
+# players' own (empty) deck, every card part entered as it turns up.
+OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "covenant": [
+        {"difficulty": "normal"},
+        {"difficulty": "hard", "saga": True},
+        {"difficulty": "extreme", "coop": True, "player1": "Ann", "player2": "Ben"},
+        {"difficulty": "expert", "deck_mode": "physical"},
+    ],
+    "solo_enemy": [
+        {"you": "humans", "factions": ["orcs"]},
+        {"you": "elves", "factions": ["orcs", "dwarves", "Merfolk"]},
+        {"you": "humans", "factions": ["orcs"], "deck_mode": "physical"},
+    ],
+}
+BOTS = sorted(OPTIONS)
+
+# What the table enters for an ENTRY that is not a card (the library cannot know it).
+OWNED_ENTRIES: dict[str, Any] = {"faction_costs": PROFILE}
+
+
+def physical(options: dict[str, Any]) -> bool:
+    return options.get("deck_mode") == "physical"
+
+
+def starting_deck(bot_id: str, options: dict[str, Any]) -> dict[str, Any] | None:
+    """The players' own deck, nothing entered yet, for a physical-deck game; else the demo."""
+    return get_bot(bot_id).empty_deck("Our cards") if physical(options) else None
+
+
+def new_game(bot_id: str, options: dict[str, Any], seed: int) -> Game:
+    return Game(bot_id, options, seed, starting_deck(bot_id, options))
+
+
+def entry_answer(game: Game, kind: str, question: Question) -> Any:
+    """A valid entry: the demo deck's own card part, or what a table owns (costs)."""
+    if kind in OWNED_ENTRIES:
+        return OWNED_ENTRIES[kind]
+    known = game.bot.known_entry(game.bot.demo_deck(), question.draft)
+    if known is None:
+        raise AssertionError(f"no valid entry known for {kind} {question.draft!r}")
+    return known
+
+
+def candidates(game: Game) -> list[Any]:
+    """Every answer worth trying for the pending step (numbers: the low end and the top)."""
+    pending = game.pending()
+    assert pending is not None
+    question = pending.question
+    if question.kind is Kind.CONFIRM:
+        return ["done"]
+    if question.kind is Kind.YESNO:
+        return [True, False]
+    if question.kind is Kind.NUMBER:
+        low = list(range(question.minimum, min(question.maximum, question.minimum + 3) + 1))
+        return low + ([question.maximum] if question.maximum not in low else [])
+    if question.kind is Kind.SPACE:
+        return list(question.spaces)
+    if question.kind is Kind.ENTRY:
+        return [entry_answer(game, pending.step.kind, question)]
+    return [choice.value for choice in question.choices]
+
+
+def as_form_value(value: Any) -> str:
+    """An answer as a form field holds it."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, dict | list):
+        return json.dumps(value)
+    return str(value)
+
+
+def random_answer(game: Game, rng: random.Random) -> Any:
+    values = candidates(game)
+    # "end" your turn more often than not, so that games move on to the bot's turns
+    if "end" in values and rng.random() < 0.6:
+        return "end"
+    return rng.choice(values)
+
+
+def play_randomly(game: Game, rng: random.Random, answers: int) -> None:
+    for _ in range(answers):
+        if game.pending() is None:
+            return
+        game.answer(random_answer(game, rng))
+
+
+def check_every_title(game: Game) -> None:
+    """Every step of the current checklist says what it is (headless `step_title`)."""
+    checklist = game.checklist
+    for step in checklist.steps if checklist is not None else []:
+        game.step_title(step)
+    game.pending()

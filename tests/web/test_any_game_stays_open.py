@@ -1,0 +1,156 @@
+"""No sequence of valid taps can make a game's pages fail (through the web routes).
+
+A stateful property test for every bot: random valid answers, undos, redos and
+corrections are posted as a tablet posts them; after each one the game page,
+the watch page, the history, the export and both live streams' first update
+answer 200, and the tap's own answer (every fragment, as htmx swaps them) does
+not fail.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from webapp import db, games, library
+
+from ..random_play import (
+    BOTS,
+    OPTIONS,
+    as_form_value,
+    candidates,
+    check_every_title,
+    physical,
+    random_answer,
+    starting_deck,
+)
+from .conftest import HTMX
+
+# a tap is accepted (200), refused with a reason (422), or met a game that moved on (409)
+TAP_ANSWERS = {200, 409, 422}
+
+
+def first_stream_update(client: Any, url: str) -> str:
+    """The snapshot a live stream starts with (then the stream is closed)."""
+    response = client.get(url, buffered=False)
+    assert response.status_code == 200
+    chunks = iter(response.response)
+    try:
+        retry = next(chunks)
+        update = next(chunks)
+    finally:
+        response.close()
+    assert b"retry:" in (retry if isinstance(retry, bytes) else retry.encode())
+    return update if isinstance(update, str) else update.decode()
+
+
+class WebTable(RuleBasedStateMachine):
+    """One tablet playing a game of one bot through the routes."""
+
+    app: Flask
+    bot_id = "covenant"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.client = self.app.test_client()
+        self.game_id = ""
+        self.watch_id = ""
+
+    def opened(self) -> games.OpenGame:
+        with self.app.app_context():
+            return games.open_game(self.game_id)
+
+    def version(self) -> int:
+        return self.opened().version
+
+    @initialize(
+        options=st.integers(0, 9), seed=st.integers(0, 2**31 - 1), warmup=st.integers(0, 60)
+    )
+    def start(self, options: int, seed: int, warmup: int) -> None:
+        """A game `warmup` random answers in (stored as taps are), to reach later turns."""
+        sets = OPTIONS[self.bot_id]
+        chosen = sets[options % len(sets)]
+        with self.app.app_context():
+            deck_id = library.create(self.bot_id, "Our cards") if physical(chosen) else None
+            self.game_id = games.create_game(
+                self.bot_id,
+                chosen,
+                name="Random game",
+                deck=starting_deck(self.bot_id, chosen),
+                deck_id=deck_id,
+                seed=seed,
+            )
+            row = db.find_game(self.game_id)
+            assert row is not None
+            self.watch_id = row.watch_id
+            rng = random.Random(seed)
+            for _ in range(warmup):
+                opened = games.open_game(self.game_id)
+                if opened.game.pending() is None:
+                    break
+                answer = random_answer(opened.game, rng)
+                games.act(self.game_id, opened.version, "action", {"answer": answer})
+
+    def post(self, route: str, **form: Any) -> None:
+        response = self.client.post(
+            f"/g/{self.game_id}/{route}", data={"version": self.version(), **form}, headers=HTMX
+        )
+        assert response.status_code in TAP_ANSWERS, response.get_data(as_text=True)[:300]
+
+    @rule(data=st.data())
+    def answer(self, data: st.DataObject) -> None:
+        game = self.opened().game
+        if game.pending() is not None:
+            value = data.draw(st.sampled_from(candidates(game)), label="answer")
+            self.post("answer", value=as_form_value(value))
+
+    @rule()
+    def undo(self) -> None:
+        self.post("undo")
+
+    @rule()
+    def redo(self) -> None:
+        self.post("redo")
+
+    @rule(data=st.data())
+    def correct(self, data: st.DataObject) -> None:
+        game = self.opened().game
+        counters = [] if game.over else game.bot.corrections(game.state)
+        if counters:
+            counter = data.draw(st.sampled_from(counters), label="counter")
+            value = data.draw(st.integers(counter.minimum, counter.maximum), label="value")
+            self.post("correct", field=counter.field, value=str(value))
+
+    @invariant()
+    def every_page_of_the_game_opens(self) -> None:
+        if not self.game_id:
+            return
+        for url in (
+            f"/g/{self.game_id}",
+            f"/w/{self.watch_id}",
+            f"/g/{self.game_id}/history",
+            f"/g/{self.game_id}/export",
+        ):
+            response = self.client.get(url)
+            assert response.status_code == 200, (url, response.get_data(as_text=True)[:300])
+        for stream in (f"/g/{self.game_id}/events", f"/w/{self.watch_id}/events"):
+            assert first_stream_update(self.client, stream).startswith("event: update")
+        check_every_title(self.opened().game)
+
+
+@pytest.mark.parametrize("bot_id", BOTS)
+def test_random_taps_through_the_routes_never_make_a_page_fail(app, bot_id):
+    machine = type(f"WebTable_{bot_id}", (WebTable,), {"bot_id": bot_id, "app": app})
+    machine.TestCase.settings = settings(
+        max_examples=12,
+        stateful_step_count=25,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
+    machine.TestCase().runTest()
