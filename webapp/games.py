@@ -244,7 +244,8 @@ def act(
             raise
         changed.version = opened.version + 1
         _cache[_key(game_id)] = changed
-        if kind == "action" and asked is not None and asked.question.kind is Kind.ENTRY:
+        answered = kind == "action" and payload is not None and "answer" in payload
+        if answered and asked is not None and asked.question.kind is Kind.ENTRY:
             # what the table entered goes into the library deck it came from, or is
             # kept for the next game when it is not a card (a faction's costs)
             entered = changed.game.actions[-1]["answer"]

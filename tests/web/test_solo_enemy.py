@@ -66,6 +66,26 @@ def test_starting_a_game_draws_the_enemy_and_asks_its_costs(client):
     assert 'name="entry.air_vessel.ore"' in shown and 'name="entry.track6.level"' in shown
 
 
+def test_a_counter_corrected_while_its_costs_are_asked_is_one_correction(client):
+    """A correction is not an entered card part: it is applied, nothing is kept for the
+    next game, and the costs are still asked."""
+    game_id = start(client)
+    answer(client, game_id, {"value": "done"})
+    version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
+    response = client.post(
+        f"/g/{game_id}/correct",
+        data={"version": version, "field": "ore", "value": "4"},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    shown = page(client, game_id)
+    assert "Correction: Ore (0 to 10) set to 4" in shown
+    assert "The Solo C.C. Board of the Orcs: its costs" in shown
+    second = start(client)
+    answer(client, second, {"value": "done"})
+    assert "as you entered them last time" not in page(client, second)
+
+
 def test_options_that_cannot_start_a_game_say_why_and_store_nothing(client):
     response = client.post(
         "/games", data={"bot": "solo_enemy", "you": "orcs", "faction_orcs": "on"}
