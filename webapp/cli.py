@@ -63,7 +63,7 @@ def serve(args: argparse.Namespace) -> int:
             # waitress keeps the bytes a connection has already sent in its buffer
             # until the buffer reaches this mark (16 MB by default): a live stream
             # open all evening would hold 16 MB. 256 KB caps each connection's
-            # buffer (tests/test_server_memory.py measures it).
+            # buffer (tests/test_server_limits.py measures it).
             outbuf_high_watermark=STREAM_BUFFER_BYTES,
             # The app refuses a body over 2 MB with a clear page; waitress drops one
             # much larger (50 MB…) before it is even read (its default is 1 GB).

@@ -90,7 +90,7 @@ def machine_for(bot_id: str) -> type[RandomTable]:
 def test_random_taps_undos_redos_and_corrections_never_break_a_game(bot_id):
     machine = machine_for(bot_id)
     machine.TestCase.settings = settings(
-        max_examples=40,
+        max_examples=100,
         stateful_step_count=40,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

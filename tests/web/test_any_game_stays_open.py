@@ -154,3 +154,27 @@ def test_random_taps_through_the_routes_never_make_a_page_fail(app, bot_id):
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
     )
     machine.TestCase().runTest()
+
+
+def test_the_solo_enemy_game_found_broken_after_a_battle_opens(app, client):
+    """Found by the test above before the fix: options 0, seed 16574, 27 random answers,
+    then "does your Tactic Card cancel…?" yes and the battle's outcome: the page
+    answered 500 from then on (the answered step's line was worked out again)."""
+    with app.app_context():
+        game_id = games.create_game(
+            "solo_enemy", OPTIONS["solo_enemy"][0], name="Found", seed=16574
+        )
+        rng = random.Random(16574)
+        for _ in range(27):
+            opened = games.open_game(game_id)
+            games.act(
+                game_id, opened.version, "action", {"answer": random_answer(opened.game, rng)}
+            )
+        for kind, value in (("battle_cancel", True), ("battle_outcome", "enemy")):
+            opened = games.open_game(game_id)
+            assert opened.game.pending().step.kind == kind
+            games.act(game_id, opened.version, "action", {"answer": value})
+        assert games.open_game(game_id).game.state.battle is None
+    response = client.get(f"/g/{game_id}")
+    assert response.status_code == 200
+    assert "Does your First Strike cancel its Conscripts?" in response.get_data(as_text=True)

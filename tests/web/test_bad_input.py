@@ -50,10 +50,17 @@ FIELDS = [
     "entry.air_vessel.ore",
     "entry.track1.level",
     "entry.spell1.name",
+    "next",
 ]
+# What a device could send that no form would: control characters in any text, huge
+# numbers, JSON nested beyond any limit.
+CONTROL = st.characters(categories=["Cc", "Cf", "Zl", "Zp"])
 texts = (
     st.text(max_size=40)
+    | st.text(st.characters() | CONTROL, max_size=40)
     | st.integers(-(10**12), 10**12).map(str)
+    | st.integers(2**62, 10**40).map(str)
+    | st.integers(0, 3).map(lambda n: ["[", '{"a":', "[" * 10 + "{"][n % 3] * 5_000)
     | st.sampled_from(
         [
             "0",
@@ -110,8 +117,18 @@ files = st.one_of(
             b"[]",
             b"null",
             b'{"name": 5}',
+            b"[" * 100_000,
+            b'{"a":' * 50_000,
+            b'{"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1e999}',
+            b'{"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": NaN}',
+            b'{"format": "botdeck-game", "version": 1, "bot": "covenant", "actions": [],'
+            b' "seed": 340282366920938463463374607431768211456}',
+            b'{"format": "botdeck-game", "version": 1, "bot": "covenant", "actions": [],'
+            b' "seed": 1, "name": "two\\nlines\\u0000"}',
+            b"\xef\xbb\xbf" + b'{"format": "botdeck-deck", "version": 1, "name": "a\\rb"}',
         ]
     ),
+    st.integers(0, 10**5000).map(lambda n: b'{"seed": ' + str(n % 10**4000).encode() + b"}"),
 )
 
 

@@ -1,4 +1,5 @@
-"""The served app's memory stays flat while a table plays with devices watching.
+"""The served app (waitress, as `botdeck` runs it) within its limits: memory stays
+flat while a table plays with devices watching; a huge body is refused unread.
 
 waitress keeps what a connection has sent in that connection's buffer until the
 buffer reaches `outbuf_high_watermark`; live streams send a page's fragments on
@@ -115,3 +116,26 @@ def test_twenty_open_streams_over_two_thousand_taps_keep_memory_flat(big_server)
     print(f"RSS {before:.1f} MB → {after:.1f} MB after {TAPS} taps; {sent / 1e6:.0f} MB streamed")
     assert all(stream.updates > 10 for stream in streams), "every stream followed the game"
     assert after - before <= ALLOWED_GROWTH_MB
+
+
+def test_a_fifty_megabyte_body_is_refused_unread_and_the_server_answers_on(server_process):
+    size = 50 * 1024 * 1024
+    with socket.create_connection(("127.0.0.1", server_process.port), timeout=10) as sock:
+        sock.sendall(
+            b"POST /games/import HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/octet-stream\r\n"
+            + f"Content-Length: {size}\r\n\r\n".encode()
+        )
+        sent = 0
+        try:
+            while sent < size:
+                sent += sock.send(b"x" * 65536)
+        except OSError:
+            pass  # the server answered and closed without reading it all
+        answer = sock.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 413")
+    assert sent < size
+    connection = http.client.HTTPConnection("127.0.0.1", server_process.port, timeout=10)
+    connection.request("GET", "/")
+    assert connection.getresponse().status == 200
+    connection.close()
