@@ -61,6 +61,21 @@ def test_recruit_fails_when_no_unit_it_can_pay_for_is_left_in_the_supply():
     assert game.state.resources == {"ore": 3, "mana": 3, "food": 3}
 
 
+def test_recruit_checks_again_what_it_can_pay_when_its_resources_were_corrected():
+    """Solo rulebook, "Recruit": it recruits the first Unit in priority order it can pay
+    for. Its Ore corrected to 1 while "is an Air Vessel left?" is asked: a "yes" no
+    longer buys one (found by the property test: the tap was refused), it goes on to
+    the Warrior it can still pay for."""
+    game = new_game("recruit")
+    assert game.pending().step.params["units"][0] == "air_vessel"
+    game.correct("ore", 1)
+    game.answer(True)
+    assert "Air Vessel costs 3 Ore, 1 Mana; it has 1 Ore, 3 Mana, 3 Food." in notes(game)
+    assert "Sea Vessel costs 2 Ore, 1 Food; it has 1 Ore, 3 Mana, 3 Food." in notes(game)
+    assert game.pending().step.params["units"] == ["warrior", "serf"]
+    assert game.state.resources == {"ore": 1, "mana": 3, "food": 3}
+
+
 # --- Build: Capital City Track ------------------------------------------------------------
 
 

@@ -122,13 +122,19 @@ class Supply(EnemyStep):
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
         hero, unit, rest = step.params["hero"], step.params["units"][0], step.params["units"][1:]
-        if not value:
+        cost = unit_cost(state, unit)
+        if value and not can_pay(state, cost):
+            # its Resources were corrected since the question: this Unit is out of reach
+            ctx.note(short_of(state, UNIT_NAMES[unit], cost))
+        if not value or not can_pay(state, cost):
+            # Solo rulebook, "Recruit" / "Build": the next Unit in priority order it can
+            # pay for (checked again: a correction may have changed what it has)
             if rest:
-                ctx.insert(new("supply", **{**step.params, "units": rest}))
+                try_units(state, ctx, step, step.params["action"], tuple(rest))
             else:
                 fail(state, ctx, step, msg("No Unit it can pay for is left in its supply."))
             return
-        ctx.note(pay(state, unit_cost(state, unit)))
+        ctx.note(pay(state, cost))
         if step.params["action"] == "recruit":
             placed = new("place_unit", hero=hero, unit=unit)
         else:
