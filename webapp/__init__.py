@@ -40,6 +40,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_STREAMS=False,
         COMPRESS_MIN_SIZE=512,
+        # The names Botdeck answers to besides this computer's own addresses and
+        # names (None: any name at all). See web/security.py.
+        ALLOWED_HOSTS=tuple(
+            name.strip()
+            for name in os.environ.get("BOTDECK_ALLOWED_HOSTS", "").split(",")
+            if name.strip()
+        ),
     )
     if test_config:
         app.config.update(test_config)
@@ -53,7 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_loader = jinja2.ChoiceLoader(loaders)
 
     from . import db
-    from .web import devices, entry, errors, i18n, library, lobby, play, share, watch
+    from .web import devices, entry, errors, i18n, library, lobby, play, security, share, watch
 
     Compress(app)
 
@@ -69,6 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
+    security.init_app(app)  # before devices: a refused request makes no device
     devices.init_app(app)
     app.register_blueprint(lobby.bp)
     app.register_blueprint(play.bp)

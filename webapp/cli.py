@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 import segno
 
@@ -28,6 +29,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="folder for the games database (default: $BOTDECK_DATA_DIR or a per-user data folder)",
     )
     parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another name to answer to, besides this computer's own addresses and names "
+        "(e.g. a name your router gives it); may be repeated",
+    )
+    parser.add_argument(
         "--threads",
         type=int,
         default=64,
@@ -43,7 +52,10 @@ def serve(args: argparse.Namespace) -> int:
 
     from waitress import create_server
 
-    app = create_app({"DATA_DIR": args.data_dir})
+    config: dict[str, Any] = {"DATA_DIR": args.data_dir}
+    if args.allow_host:
+        config["ALLOWED_HOSTS"] = tuple(args.allow_host)
+    app = create_app(config)
     try:
         # waitress, a production WSGI server (pure Python, also on Windows).
         # Every open live-update stream (Server-Sent Events) holds one waitress

@@ -23,6 +23,17 @@ def lan_addresses() -> list[str]:
     return found
 
 
+def interface_addresses() -> list[str]:
+    """Every IP address of this machine (IPv4 and IPv6, loopback included)."""
+    found = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            address = ip.ip if ip.is_IPv4 else ip.ip[0]
+            if address not in found:
+                found.append(str(address))
+    return found
+
+
 def lan_urls(host: str, port: int) -> list[str]:
     """Every URL the server answers on: the LAN ones first, then localhost.
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import re
 
+from webapp import create_app
+
 from .conftest import HTMX, tap
 
 PHONE = {"User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148"}
@@ -61,7 +63,12 @@ def test_the_watch_link_shows_the_live_game_without_any_button(app, client):
     assert f"/w/{watch_id}" in lobby and "Watching" in lobby
 
 
-def test_the_share_panel_gives_lan_links_and_qr_codes(client):
+def test_the_share_panel_gives_lan_links_and_qr_codes(tmp_path):
+    # the address the tablet used, as if it were one of this computer's own
+    app = create_app(
+        {"TESTING": True, "DATA_DIR": str(tmp_path), "ALLOWED_HOSTS": ["192.168.1.20"]}
+    )
+    client = app.test_client()
     game_id = start(client)
     html = client.get(f"/g/{game_id}/share", base_url="http://192.168.1.20:8000").get_data(
         as_text=True

@@ -11,8 +11,10 @@ from ..engine import get_bot
 from ..engine.json_input import parse_json
 from ..engine.registry import UnknownBot
 from .errors import error_page
+from .forms import posts_to
 
 bp = Blueprint("entry", __name__, url_prefix="/entry")
+SAVE_ENDPOINTS = ("play.answer", "library.save")
 
 
 @bp.post("/<bot_id>")
@@ -27,6 +29,9 @@ def edit(bot_id: str) -> Any:
     try:
         draft = parse_json(request.form.get("draft", ""))
     except ValueError:
+        return error_page(400, _("The card being entered was lost: start its entry again."))
+    # where the editor's finished entry goes: only ever a game's answer or a library card
+    if not isinstance(draft, dict) or not posts_to(draft.get("save"), *SAVE_ENDPOINTS):
         return error_page(400, _("The card being entered was lost: start its entry again."))
     form = {k: v for k, v in request.form.items() if k != "draft"}
     extra: dict[str, Any] = {}

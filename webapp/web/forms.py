@@ -6,8 +6,8 @@ import unicodedata
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import request
-from werkzeug.exceptions import BadRequest
+from flask import current_app, request
+from werkzeug.exceptions import BadRequest, HTTPException
 
 
 class FormError(BadRequest):
@@ -63,6 +63,18 @@ def local_path(target: str) -> str | None:
         return None
     parts = urlsplit(target)
     return None if parts.scheme or parts.netloc else target
+
+
+def posts_to(target: Any, *endpoints: str) -> bool:
+    """Whether `target` is a path of this app that one of `endpoints` answers by POST."""
+    path = local_path(target) if isinstance(target, str) else None
+    if path is None:
+        return False
+    try:
+        endpoint, _ = current_app.url_map.bind("localhost").match(path, method="POST")
+    except HTTPException:
+        return False
+    return endpoint in endpoints
 
 
 ENTRY_PREFIX = "entry."

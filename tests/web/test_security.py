@@ -1,0 +1,176 @@
+"""On a shared Wi-Fi: requests another site starts are refused, names that are not this
+computer's are refused, every response carries the standard security headers."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from webapp import create_app, db, games, library
+
+from .conftest import HTMX, tap, version_of
+from .test_bad_input import POST_ROUTES
+from .test_library import SECTION as A_SECTION
+from .test_library import deck_data, new_deck, save_section
+
+FOREIGN = [
+    {"Sec-Fetch-Site": "cross-site"},
+    {"Sec-Fetch-Site": "same-site"},  # another port of this machine is another origin
+    {"Origin": "http://evil.example"},
+    {"Origin": "http://localhost:9999"},
+    {"Origin": "null"},
+]
+
+
+@pytest.fixture
+def filled_deck(client) -> str:
+    deck_id = new_deck(client, "My cards")
+    saved = save_section(client, deck_id, "07", "normal.0", {"sections": 4, "section": A_SECTION})
+    assert saved.status_code == 204
+    return deck_id
+
+
+@pytest.mark.parametrize("headers", FOREIGN)
+def test_another_site_cannot_replace_a_deck_by_importing_an_empty_one(client, filled_deck, headers):
+    """The audit's attack: one POST from another site's page wiped an 18-card deck."""
+    before = deck_data(client, filled_deck)
+    empty = {**before, "cards": []}
+    response = client.post(
+        "/library/covenant/import/resolve",
+        data={"choice": "replace", "data": json.dumps(empty)},
+        headers=headers,
+    )
+    assert response.status_code == 403
+    assert "came from another web site" in response.get_data(as_text=True)
+    assert deck_data(client, filled_deck) == before
+
+
+def real_routes(app) -> dict[str, str]:
+    with app.app_context():
+        game_id = games.create_game("covenant", {}, name="Ours", seed=1)
+        deck_id = library.create("covenant", "Ours")
+    return {
+        "<game_id>": game_id,
+        "<deck_id>": deck_id,
+        "<bot_id>": "covenant",
+        "<card_id>": "07",
+        "<part>": "normal.0",
+    }
+
+
+def test_every_route_that_changes_something_refuses_another_site(app, client):
+    values = real_routes(app)
+    for route in POST_ROUTES:
+        url = route
+        for name, value in values.items():
+            url = url.replace(name, value)
+        for headers in ({"Sec-Fetch-Site": "cross-site"}, {"Origin": "http://evil.example"}):
+            response = client.post(url, data={"version": "0", "name": "x"}, headers=headers)
+            assert response.status_code == 403, (url, headers)
+    with app.app_context():
+        assert db.find_game(values["<game_id>"]).version == 0
+        assert library.find("covenant", values["<deck_id>"]) is not None
+
+
+def test_the_pages_own_taps_and_forms_pass(client, game_id):
+    version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
+    same_origin = {**HTMX, "Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"}
+    response = client.post(
+        f"/g/{game_id}/answer", data={"version": version, "value": "H"}, headers=same_origin
+    )
+    assert response.status_code == 200
+    # an older browser that sends only Origin, with the port it used
+    response = client.post(
+        f"/g/{game_id}/rename",
+        data={"name": "Renamed"},
+        headers={"Origin": "http://localhost:8000"},
+        base_url="http://localhost:8000",
+    )
+    assert response.status_code == 303
+    # a typed address or a bookmark ("none"), and tools that are not browsers (no header)
+    assert tap(client, game_id, "done").status_code in (200, 422)
+
+
+def test_a_name_that_is_not_this_computers_is_refused(client, game_id):
+    for path in ("/", f"/g/{game_id}", f"/g/{game_id}/share"):
+        response = client.get(path, headers={"Host": "evil.example"})
+        assert response.status_code == 421
+        assert "does not answer to the name “evil.example”" in response.get_data(as_text=True)
+    assert client.get("/", headers={"Host": "127.0.0.1:8000"}).status_code == 200
+    assert client.get("/", headers={"Host": "[::1]:8000"}).status_code == 200
+
+
+def test_another_name_can_be_allowed_deliberately(tmp_path):
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path), "ALLOWED_HOSTS": ("Deck.lan",)})
+    client = app.test_client()
+    assert client.get("/", headers={"Host": "deck.lan:8000"}).status_code == 200
+    assert client.get("/", headers={"Host": "other.lan"}).status_code == 421
+
+
+def test_share_links_are_built_from_the_computers_own_names(client, game_id):
+    panel = client.get(f"/g/{game_id}/share", headers={"Host": "127.0.0.1:8000"})
+    assert panel.status_code == 200
+    assert "evil" not in panel.get_data(as_text=True)
+
+
+def test_every_response_carries_the_security_headers(client, game_id):
+    for path in ("/", f"/g/{game_id}", "/static/botdeck.css", "/nowhere"):
+        with client.get(path) as response:
+            headers = response.headers
+        csp = headers["Content-Security-Policy"]
+        assert "default-src 'self'" in csp and "script-src 'self'" in csp
+        assert "frame-ancestors 'none'" in csp and "form-action 'self'" in csp
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["X-Frame-Options"] == "DENY"
+        assert headers["Referrer-Policy"] == "same-origin"
+
+
+def test_the_editor_only_ever_saves_to_botdeck_s_own_routes(client):
+    draft = json.loads(
+        json.dumps(
+            {
+                "card": "07",
+                "side": "normal",
+                "sections": 4,
+                "fixed_count": False,
+                "wanted": 0,
+                "rows": [3, 3, 3, 3],
+                "mode": "cycle",
+                "branch": None,
+                "pending": None,
+                "section": {
+                    "advancements": [],
+                    "influence": [],
+                    "end": None,
+                    "top": False,
+                    "bottom": False,
+                    "effects": [],
+                },
+            }
+        )
+    )
+    deck_id = new_deck(client)
+    own = f"/library/covenant/{deck_id}/card/07/normal.0"
+    for save in ("/\\evil.example/x", "//evil.example/x", "https://evil.example/", "/lobby", "/"):
+        response = client.post(
+            "/entry/covenant", data={"draft": json.dumps({**draft, "save": save})}, headers=HTMX
+        )
+        assert response.status_code == 400, save
+    response = client.post(
+        "/entry/covenant",
+        data={"draft": json.dumps({**draft, "save": own}), "op": "end", "space": "H"},
+        headers=HTMX,
+    )
+    assert response.status_code in (200, 422)
+    assert f'action="{own}"' in response.get_data(as_text=True)
+
+
+def test_a_deck_file_from_another_site_cannot_start_a_game(client):
+    response = client.post(
+        "/games",
+        data={"bot": "covenant", "deck": (io.BytesIO(b"{}"), "d.json")},
+        headers={"Sec-Fetch-Site": "cross-site"},
+    )
+    assert response.status_code == 403
