@@ -178,3 +178,91 @@ def test_fifty_megabytes_sent_to_any_route_are_refused_without_a_server_error(
     response = app.test_client().post(url, data=FIFTY_MB, content_type=content_type)
     assert response.status_code == 413
     assert "too large" in response.get_data(as_text=True)
+
+
+# --- lists bounded before any work on them; refusals in words ------------------------
+
+
+def solo_file(factions) -> bytes:
+    return json.dumps(
+        {
+            "format": "botdeck-game",
+            "version": 1,
+            "bot": "solo_enemy",
+            "seed": 1,
+            "actions": [],
+            "options": {"you": "humans", "factions": factions},
+        },
+        separators=(",", ":"),  # under 500 KB: the test client spools larger bodies to a file
+    ).encode()
+
+
+def test_a_game_file_listing_forty_thousand_factions_is_refused_before_reading_them(
+    app, client, monkeypatch
+):
+    """The audit's file held 40,000 names and kept the server busy 80 s (O(n²))."""
+    from webapp.bots import solo_enemy
+
+    looked_at = []
+    real_key = solo_enemy._faction_key
+    monkeypatch.setattr(
+        solo_enemy, "_faction_key", lambda name: looked_at.append(name) or real_key(name)
+    )
+    response = import_game(client, solo_file([f"F{n}" for n in range(40_000)]))
+    assert response.status_code == 422
+    assert "at most 12 factions" in response.get_data(as_text=True)
+    assert len(looked_at) <= 24
+    assert game_count(app) == 0
+
+
+def test_a_game_file_with_more_actions_than_a_game_takes_is_refused_before_replaying(app, client):
+    response = import_game(client, game_file(actions=[{"answer": "H"}] * 20_001))
+    assert response.status_code == 422
+    assert "more than 20,000 actions" in response.get_data(as_text=True)
+    assert game_count(app) == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"options": [1]}, "options are not a list of named values"),
+        ({"deck": "mine"}, "deck is not a deck"),
+        ({"bot": "chess"}, "cannot be set up: unknown bot"),
+        ({"actions": [{"answer": "H"}, {"answer": "nowhere"}]}, "its action 2 cannot be taken"),
+        ({"actions": [{"correct": {"x": 1}}]}, "its action 1 cannot be taken"),
+        ({"actions": ["H"]}, "its action 1 cannot be taken: an action must be an object"),
+    ],
+)
+def test_a_refused_game_file_says_why_in_words_not_python_internals(app, client, fields, said):
+    response = import_game(client, game_file(**fields))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert said in page
+    for internal in ("Traceback", "sequence element", "Expecting ", "KeyError", "NoneType"):
+        assert internal not in page
+    assert game_count(app) == 0
+
+
+@pytest.mark.parametrize("players", [["Ann", "Bob", "Cy"], ["Ann"], "Ann and Bob", []])
+def test_a_co_op_game_file_not_naming_exactly_two_players_is_refused(app, client, players):
+    response = import_game(client, game_file(options={"coop": True, "players": players}))
+    assert response.status_code == 422
+    assert "a co-op game names exactly two players" in response.get_data(as_text=True)
+    assert game_count(app) == 0
+
+
+def test_a_co_op_game_file_keeps_its_two_players_names(app, client):
+    response = import_game(client, game_file(options={"coop": True, "players": ["Ann", "Bob"]}))
+    assert response.status_code == 303
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        row = games.db.find_game(game_id)
+    assert row.options["players"] == ["Ann", "Bob"]
+
+
+def test_a_deck_file_starting_with_a_byte_order_mark_imports(app, client):
+    deck_id = new_deck(client, "Mine")
+    exported = client.get(f"/library/covenant/{deck_id}/export").data
+    response = upload(client, b"\xef\xbb\xbf" + exported.replace(b'"Mine"', b'"Mine again"'))
+    assert response.status_code == 303
+    assert "Mine again" in client.get("/library/covenant").get_data(as_text=True)

@@ -22,6 +22,8 @@ EXPORT_FORMAT = "botdeck-game"
 EXPORT_VERSION = 1
 #: a seed is a signed 64-bit whole number (what a game file and storage can hold)
 SEED_RANGE = range(-(2**63), 2**63)
+# A long game takes a few thousand taps; a file holding more is refused before replaying.
+MAX_ACTIONS = 20_000
 
 
 class GameOver(ValueError):
@@ -283,17 +285,33 @@ class Game:
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise BadGameFile("the game file has no list of actions")
+        if len(actions) > MAX_ACTIONS:
+            raise BadGameFile(f"the game file holds more than {MAX_ACTIONS:,} actions")
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise BadGameFile("the game file has no whole-number seed")
         if seed not in SEED_RANGE:
             raise BadGameFile("the game file's seed is outside -2⁶³ … 2⁶³ − 1")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise BadGameFile("the game file's options are not a list of named values")
+        deck = data.get("deck")
+        if deck is not None and not isinstance(deck, dict):
+            raise BadGameFile("the game file's deck is not a deck")
         try:
-            return cls.replay(
-                str(data.get("bot")), data.get("options") or {}, seed, data.get("deck"), actions
-            )
-        except (ValueError, KeyError, TypeError) as error:
-            raise BadGameFile(f"the game file does not replay: {error}") from error
+            game = cls(str(data.get("bot")), options, seed, deck)
+        except ValueError as error:  # the bot, its options or deck: the engine's own words
+            raise BadGameFile(f"the game cannot be set up: {error}") from error
+        for number, action in enumerate(actions, start=1):
+            try:
+                game.apply_action(action)
+            except InvalidAnswer as error:
+                raise BadGameFile(f"its action {number} cannot be taken: {error}") from error
+            except GameOver as error:
+                raise BadGameFile(f"its action {number} comes after the game ended") from error
+            except (ValueError, KeyError, TypeError) as error:  # not words for a person
+                raise BadGameFile(f"its action {number} is not one Botdeck can read") from error
+        return game
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:

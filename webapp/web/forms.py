@@ -50,7 +50,8 @@ def uploaded_file(field: str) -> bytes | None:
     upload = request.files.get(field)
     if upload is None or not upload.filename:
         return None
-    return upload.read()
+    with upload.stream:  # a large upload is a temporary file: closed once read
+        return upload.read()
 
 
 def local_path(target: str) -> str | None:

@@ -44,7 +44,9 @@ class CovenantBot(Bot[CovenantState]):
         """The form's options, or options parsed before (a stored or exported game)."""
         raw = dict(raw)
         stored = raw.pop("players", None)
-        if isinstance(stored, list) and len(stored) == 2:
+        if stored is not None:  # a stored or exported co-op game: exactly its two names
+            if not isinstance(stored, list) or len(stored) != 2:
+                raise ValueError("a co-op game names exactly two players")
             raw["player1"], raw["player2"] = stored
         unknown = set(raw) - set(self.option_names)
         if unknown:

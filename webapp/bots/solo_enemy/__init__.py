@@ -110,14 +110,17 @@ class SoloEnemyBot(Bot[EnemyState]):
         else:
             named = [key for key in KNOWN_FACTIONS if raw.get(f"faction_{key}") in TRUE]
             named += _faction_names(raw.get("other_factions", ""))
+        # bounded before any work on it (a game file could list thousands)
+        if len(named) > 2 * MAX_FACTIONS:
+            raise ValueError(f"at most {MAX_FACTIONS} factions")
         factions: list[str] = []
+        seen = {you.casefold()}
         for name in named:
             if not isinstance(name, str) or not 0 < len(name) <= 30:
                 raise ValueError("a faction's name is at most 30 characters")
             key = _faction_key(name)
-            if key.casefold() != you.casefold() and key.casefold() not in map(
-                str.casefold, factions
-            ):
+            if key.casefold() not in seen:
+                seen.add(key.casefold())
                 factions.append(key)
         if not factions:
             raise ValueError(
