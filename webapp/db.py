@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
@@ -36,6 +37,7 @@ class GameRow:
     summary: dict[str, Any]
     created_at: str
     updated_at: str
+    owner: str | None = None
 
 
 @dataclass(frozen=True)
@@ -70,32 +72,108 @@ def close_db(error: BaseException | None = None) -> None:
         db.close()
 
 
-# Changes to a database made by an earlier Botdeck, in order; schema.sql is the
-# latest shape, for new databases.
-MIGRATIONS = [
-    # 1: sharing — a watch-only secret per game, devices and the games they joined
-    "ALTER TABLE games ADD COLUMN watch_id TEXT",
+class DatabaseTooNew(Exception):
+    """The database was written by a newer Botdeck: reading it could lose what it holds."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(version)
+        self.version = version
+
+
+def _has_table(db: sqlite3.Connection, table: str) -> bool:
+    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,))
+    return found.fetchone() is not None
+
+
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+
+
+def _add_column(db: sqlite3.Connection, table: str, column: str, declaration: str) -> None:
+    """Add a column unless the table already has it (or does not exist yet: schema.sql
+    makes it whole)."""
+    if _has_table(db, table) and column not in _columns(db, table):
+        db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+
+
+def _owners(db: sqlite3.Connection) -> None:
+    """Games, decks and kept entries belong to the device that made them. A game's
+    owner is the first device that played it; what no device can be found for stays
+    unowned until a device claims it in the lobby."""
+    _add_column(db, "games", "owner", "TEXT")
+    _add_column(db, "decks", "owner", "TEXT")
+    if _has_table(db, "device_games"):
+        db.execute(
+            "UPDATE games SET owner = (SELECT device_id FROM device_games"
+            " WHERE game_id = games.id AND role = 'play' ORDER BY joined_at LIMIT 1)"
+            " WHERE owner IS NULL"
+        )
+    if _has_table(db, "kept") and "owner" not in _columns(db, "kept"):
+        db.execute("ALTER TABLE kept RENAME TO kept_before_owners")
+        db.execute(
+            "CREATE TABLE kept (owner TEXT NOT NULL DEFAULT '', bot TEXT NOT NULL,"
+            " key TEXT NOT NULL, data TEXT NOT NULL, updated_at TEXT NOT NULL,"
+            " PRIMARY KEY (owner, bot, key))"
+        )
+        db.execute(
+            "INSERT INTO kept (owner, bot, key, data, updated_at)"
+            " SELECT '', bot, key, data, updated_at FROM kept_before_owners"
+        )
+        db.execute("DROP TABLE kept_before_owners")
+
+
+# Changes to a database made by an earlier Botdeck, in order: migration n takes a
+# database from version n to n + 1, in one transaction with the version number, and
+# may run again on a database it half-changed before transactions (an added column is
+# added once). schema.sql is the latest shape, for what a migration did not make.
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
+    # 1: sharing — a watch-only secret per game (devices and their games: schema.sql)
+    lambda db: _add_column(db, "games", "watch_id", "TEXT"),
     # 2: the card library — the deck a physical-deck game learns into
-    "ALTER TABLE games ADD COLUMN deck_id TEXT",
+    lambda db: _add_column(db, "games", "deck_id", "TEXT"),
+    # 3: the device that owns each game, deck and kept entry
+    _owners,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-def init_app(app: Flask) -> None:
-    db = connect(app.config["DATABASE"])
+def _schema_statements() -> list[str]:
+    script = resources.files("webapp").joinpath("schema.sql").read_text("utf-8")
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    return statements
+
+
+def upgrade(path: str | Path) -> None:
+    """Bring the database at `path` to this version's shape, one transaction per step;
+    DatabaseTooNew (nothing written) if a newer Botdeck wrote it."""
+    db = connect(path)
     try:
         version = db.execute("PRAGMA user_version").fetchone()[0]
-        existing = db.execute(
-            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'games'"
-        ).fetchone()[0]
-        if existing:
-            for statement in MIGRATIONS[version:]:
+        if version > SCHEMA_VERSION:
+            raise DatabaseTooNew(version)
+        if _has_table(db, "games"):
+            for number in range(version, SCHEMA_VERSION):
+                with _transaction(db):
+                    MIGRATIONS[number](db)
+                    db.execute(f"PRAGMA user_version = {number + 1}")
+        with _transaction(db):
+            for statement in _schema_statements():
                 db.execute(statement)
-        db.executescript(resources.files("webapp").joinpath("schema.sql").read_text("utf-8"))
-        db.execute("UPDATE games SET watch_id = lower(hex(randomblob(16))) WHERE watch_id IS NULL")
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute(
+                "UPDATE games SET watch_id = lower(hex(randomblob(16))) WHERE watch_id IS NULL"
+            )
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     finally:
         db.close()
+
+
+def init_app(app: Flask) -> None:
+    upgrade(app.config["DATABASE"])
     app.teardown_appcontext(close_db)
 
 
@@ -113,6 +191,7 @@ def _game(row: sqlite3.Row) -> GameRow:
         json.loads(row["summary"]),
         row["created_at"],
         row["updated_at"],
+        row["owner"],
     )
 
 
@@ -136,7 +215,8 @@ def insert_game(
     with _transaction(db):
         db.execute(
             "INSERT INTO games (id, watch_id, deck_id, name, bot, options, seed, deck, version,"
-            " summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " summary, created_at, updated_at, owner)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 watch_id,
@@ -150,6 +230,7 @@ def insert_game(
                 json.dumps(summary),
                 now,
                 now,
+                device,
             ),
         )
         db.executemany(
@@ -180,14 +261,14 @@ def find_game(game_id: str) -> GameRow | None:
     return None if row is None else _game(row)
 
 
-def game_head(game_id: str) -> tuple[str, int, str] | None:
-    """(name, version, updated_at): enough to tell whether a cached game is current."""
+def game_head(game_id: str) -> tuple[str, int, str, str | None] | None:
+    """(name, version, updated_at, owner): enough to tell whether a cached game is current."""
     row = (
         get_db()
-        .execute("SELECT name, version, updated_at FROM games WHERE id = ?", (game_id,))
+        .execute("SELECT name, version, updated_at, owner FROM games WHERE id = ?", (game_id,))
         .fetchone()
     )
-    return None if row is None else (row[0], int(row[1]), row[2])
+    return None if row is None else (row[0], int(row[1]), row[2], row[3])
 
 
 def find_game_by_watch_id(watch_id: str) -> GameRow | None:
@@ -214,12 +295,17 @@ class Device:
     id: str
     name: str
     named: bool
+    stored: bool = True  # False: a visit that has not changed anything yet
 
 
 def find_device(device_id: str) -> Device | None:
     row = get_db().execute("SELECT id, name, named FROM devices WHERE id = ?", (device_id,))
     found = row.fetchone()
     return None if found is None else Device(found["id"], found["name"], bool(found["named"]))
+
+
+def device_count() -> int:
+    return int(get_db().execute("SELECT COUNT(*) FROM devices").fetchone()[0])
 
 
 def device_names() -> set[str]:
@@ -344,15 +430,19 @@ class DeckRow:
     name: str
     data: dict[str, Any]
     updated_at: str
+    owner: str | None
 
 
 def _deck(row: sqlite3.Row) -> DeckRow:
-    return DeckRow(row["id"], row["bot"], row["name"], json.loads(row["data"]), row["updated_at"])
+    return DeckRow(
+        row["id"], row["bot"], row["name"], json.loads(row["data"]), row["updated_at"], row["owner"]
+    )
 
 
-def list_decks(bot: str) -> list[DeckRow]:
+def list_decks(bot: str, owner: str) -> list[DeckRow]:
     rows = get_db().execute(
-        "SELECT * FROM decks WHERE bot = ? ORDER BY name COLLATE NOCASE, created_at", (bot,)
+        "SELECT * FROM decks WHERE owner = ? AND bot = ? ORDER BY name COLLATE NOCASE, created_at",
+        (owner, bot),
     )
     return [_deck(row) for row in rows]
 
@@ -362,10 +452,13 @@ def find_deck(deck_id: str) -> DeckRow | None:
     return None if row is None else _deck(row)
 
 
-def insert_deck(deck_id: str, *, bot: str, name: str, data: dict[str, Any], now: str) -> None:
+def insert_deck(
+    deck_id: str, *, bot: str, name: str, data: dict[str, Any], owner: str, now: str
+) -> None:
     get_db().execute(
-        "INSERT INTO decks (id, bot, name, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-        (deck_id, bot, name, json.dumps(data), now, now),
+        "INSERT INTO decks (id, bot, name, data, owner, created_at, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (deck_id, bot, name, json.dumps(data), owner, now, now),
     )
 
 
@@ -383,16 +476,55 @@ def delete_deck(deck_id: str) -> None:
 # --- kept entries ---------------------------------------------------------------------
 
 
-def find_kept(bot: str, key: str) -> Any:
-    row = get_db().execute("SELECT data FROM kept WHERE bot = ? AND key = ?", (bot, key))
+def find_kept(owner: str, bot: str, key: str) -> Any:
+    row = get_db().execute(
+        "SELECT data FROM kept WHERE owner = ? AND bot = ? AND key = ?", (owner, bot, key)
+    )
     found = row.fetchone()
     return None if found is None else json.loads(found[0])
 
 
-def save_kept(bot: str, key: str, data: Any, now: str) -> None:
+def save_kept(owner: str, bot: str, key: str, data: Any, now: str) -> None:
     get_db().execute(
-        "INSERT INTO kept (bot, key, data, updated_at) VALUES (?, ?, ?, ?)"
-        " ON CONFLICT (bot, key) DO UPDATE SET data = excluded.data,"
+        "INSERT INTO kept (owner, bot, key, data, updated_at) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (owner, bot, key) DO UPDATE SET data = excluded.data,"
         " updated_at = excluded.updated_at",
-        (bot, key, json.dumps(data), now),
+        (owner, bot, key, json.dumps(data), now),
     )
+
+
+# --- what an earlier Botdeck stored before things had owners ---------------------------
+
+
+@dataclass(frozen=True)
+class Unclaimed:
+    games: int
+    decks: int
+
+    def __bool__(self) -> bool:
+        return bool(self.games or self.decks)
+
+
+def unclaimed() -> Unclaimed:
+    db = get_db()
+    games = db.execute("SELECT COUNT(*) FROM games WHERE owner IS NULL").fetchone()[0]
+    decks = db.execute("SELECT COUNT(*) FROM decks WHERE owner IS NULL").fetchone()[0]
+    return Unclaimed(int(games), int(decks))
+
+
+def claim(device_id: str, now: str) -> Unclaimed:
+    """Give every unowned game, deck and kept entry to this device (its own kept entry
+    wins over an unowned one for the same thing); returns what it got."""
+    db = get_db()
+    with _transaction(db):
+        db.execute(
+            "INSERT INTO device_games (device_id, game_id, role, joined_at)"
+            " SELECT ?, id, 'play', ? FROM games WHERE owner IS NULL"
+            " ON CONFLICT (device_id, game_id) DO UPDATE SET role = 'play'",
+            (device_id, now),
+        )
+        games = db.execute("UPDATE games SET owner = ? WHERE owner IS NULL", (device_id,))
+        decks = db.execute("UPDATE decks SET owner = ? WHERE owner IS NULL", (device_id,))
+        db.execute("UPDATE OR IGNORE kept SET owner = ? WHERE owner = ''", (device_id,))
+        db.execute("DELETE FROM kept WHERE owner = ''")
+    return Unclaimed(games.rowcount, decks.rowcount)

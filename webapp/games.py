@@ -154,10 +154,12 @@ def open_game(game_id: str) -> OpenGame:
         if head is None:
             _cache.pop(_key(game_id), None)
             raise GameNotFound(game_id)
-        name, version, updated_at = head
+        name, version, updated_at, owner = head
         cached = _cache.get(_key(game_id))
         if cached is not None and cached.version == version:
-            cached.row = replace(cached.row, name=name, version=version, updated_at=updated_at)
+            cached.row = replace(
+                cached.row, name=name, version=version, updated_at=updated_at, owner=owner
+            )
             return cached
         row = db.find_game(game_id)
         if row is None:
@@ -250,7 +252,7 @@ def act(
             # kept for the next game when it is not a card (a faction's costs)
             entered = changed.game.actions[-1]["answer"]
             library.learn(changed.row.deck_id, changed.row.bot, asked.question.draft, entered)
-            library.keep(changed.row.bot, asked.question.draft, entered)
+            library.keep(changed.row.bot, asked.question.draft, entered, changed.row.owner)
     live.publish(_key(game_id), changed.version)
     return fill_from_library(game_id, changed, device)
 

@@ -37,44 +37,50 @@ def _library_deck(bot_id: str, deck_id: str, name: str, data: dict[str, Any]) ->
     return LibraryDeck(deck_id, name, deck_id == DEMO, data, bot.deck_progress(data))
 
 
-def decks(bot_id: str) -> list[LibraryDeck]:
-    """The demo deck first, then the stored ones by name."""
+def decks(bot_id: str, owner: str) -> list[LibraryDeck]:
+    """The demo deck first, then the owner's own by name."""
     demo = get_bot(bot_id).demo_deck()
     return [_library_deck(bot_id, DEMO, demo["name"], demo)] + [
-        _library_deck(bot_id, row.id, row.name, row.data) for row in db.list_decks(bot_id)
+        _library_deck(bot_id, row.id, row.name, row.data) for row in db.list_decks(bot_id, owner)
     ]
 
 
-def find(bot_id: str, deck_id: str) -> LibraryDeck | None:
+def find(bot_id: str, deck_id: str, owner: str) -> LibraryDeck | None:
+    """The demo deck, or one of the owner's decks (another device's is not found)."""
     if deck_id == DEMO:
         demo = get_bot(bot_id).demo_deck()
         return _library_deck(bot_id, DEMO, demo["name"], demo)
     row = db.find_deck(deck_id)
-    if row is None or row.bot != bot_id:
+    if row is None or row.bot != bot_id or row.owner != owner:
         return None
     return _library_deck(bot_id, row.id, row.name, row.data)
 
 
-def create(bot_id: str, name: str) -> str:
+def create(bot_id: str, name: str, owner: str) -> str:
     deck_id = secrets.token_urlsafe(9)
     db.insert_deck(
-        deck_id, bot=bot_id, name=name, data=get_bot(bot_id).empty_deck(name), now=db.now()
+        deck_id,
+        bot=bot_id,
+        name=name,
+        data=get_bot(bot_id).empty_deck(name),
+        owner=owner,
+        now=db.now(),
     )
     return deck_id
 
 
-def store(bot_id: str, data: dict[str, Any], *, replace: str | None = None) -> str:
-    """Store a checked deck file: as a new deck, or over an existing one."""
-    if replace is not None and db.find_deck(replace) is not None:
+def store(bot_id: str, data: dict[str, Any], owner: str, *, replace: str | None = None) -> str:
+    """Store a checked deck file: as a new deck, or over one of the owner's."""
+    if replace is not None and find(bot_id, replace, owner) is not None:
         db.save_deck(replace, name=data["name"], data=data, now=db.now())
         return replace
     deck_id = secrets.token_urlsafe(9)
-    db.insert_deck(deck_id, bot=bot_id, name=data["name"], data=data, now=db.now())
+    db.insert_deck(deck_id, bot=bot_id, name=data["name"], data=data, owner=owner, now=db.now())
     return deck_id
 
 
-def named(bot_id: str, name: str) -> LibraryDeck | None:
-    return next((d for d in decks(bot_id) if not d.demo and d.name == name), None)
+def named(bot_id: str, name: str, owner: str) -> LibraryDeck | None:
+    return next((d for d in decks(bot_id, owner) if not d.demo and d.name == name), None)
 
 
 def save(deck_id: str, data: dict[str, Any]) -> None:
@@ -109,14 +115,15 @@ def delete(deck_id: str) -> None:
     db.delete_deck(deck_id)
 
 
-def kept(bot_id: str, draft: Any) -> Any:
-    """What the table entered last time for this entry (a faction's costs), if anything."""
+def kept(bot_id: str, draft: Any, owner: str | None) -> Any:
+    """What the table entered last time for this entry (a faction's costs), if anything:
+    kept for the device that owns the game (what another device entered is not offered)."""
     key = get_bot(bot_id).kept_key(draft)
-    return None if key is None else db.find_kept(bot_id, key)
+    return None if key is None else db.find_kept(owner or "", bot_id, key)
 
 
-def keep(bot_id: str, draft: Any, answer: Any) -> None:
-    """Keep an entry's answer for the next game, when the bot says it is one to keep."""
+def keep(bot_id: str, draft: Any, answer: Any, owner: str | None) -> None:
+    """Keep an entry's answer for the owner's next game, when the bot says to keep it."""
     key = get_bot(bot_id).kept_key(draft)
     if key is not None:
-        db.save_kept(bot_id, key, answer, db.now())
+        db.save_kept(owner or "", bot_id, key, answer, db.now())

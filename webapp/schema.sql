@@ -11,6 +11,8 @@ CREATE TABLE IF NOT EXISTS games (
     seed INTEGER NOT NULL,
     deck TEXT NOT NULL,              -- JSON: the card content this game started with
     deck_id TEXT,                    -- the library deck it learns into (physical-deck mode)
+    owner TEXT,                      -- the device that started or imported it (NULL: a game
+                                     -- from before devices, until a device claims it)
     version INTEGER NOT NULL DEFAULT 0,  -- number of events so far
     summary TEXT NOT NULL DEFAULT '{}',  -- JSON: what the lobby shows
     created_at TEXT NOT NULL,
@@ -30,6 +32,7 @@ CREATE TABLE IF NOT EXISTS events (
 
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (updated_at DESC);
 CREATE UNIQUE INDEX IF NOT EXISTS games_by_watch_id ON games (watch_id);
+CREATE INDEX IF NOT EXISTS games_by_owner ON games (owner);
 
 -- A device is a browser that opened Botdeck (a cookie); it sees in its lobby only
 -- the games started or joined on it.
@@ -56,6 +59,8 @@ CREATE TABLE IF NOT EXISTS decks (
     bot TEXT NOT NULL,
     name TEXT NOT NULL,
     data TEXT NOT NULL,              -- JSON: the deck file
+    owner TEXT,                      -- the device that made it, the only one it is listed to
+                                     -- (NULL: a deck from before devices, until claimed)
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL
 );
@@ -63,9 +68,13 @@ CREATE TABLE IF NOT EXISTS decks (
 -- What the table entered once and Botdeck keeps for the next game: not cards, but
 -- things the players own, such as the costs printed on a faction's board.
 CREATE TABLE IF NOT EXISTS kept (
+    owner TEXT NOT NULL DEFAULT '',  -- the device that owns the game it was entered in
+                                     -- ('': from before devices, until claimed)
     bot TEXT NOT NULL,
     key TEXT NOT NULL,
     data TEXT NOT NULL,              -- JSON: the entered value, as the bot checked it
     updated_at TEXT NOT NULL,
-    PRIMARY KEY (bot, key)
+    PRIMARY KEY (owner, bot, key)
 );
+
+CREATE INDEX IF NOT EXISTS decks_by_owner ON decks (owner, bot);

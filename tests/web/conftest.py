@@ -37,3 +37,14 @@ def tap(client, game_id: str, value, version: int | None = None):
     return client.post(
         f"/g/{game_id}/answer", data={"version": version, "value": value}, headers=HTMX
     )
+
+
+# A device cookie of the tests' own, for clients that must own what a fixture made in
+# the app context (decks belong to the device that made them).
+OWNER = "tests-own-device-0001"
+
+
+def owner_client(app):
+    client = app.test_client()
+    client.set_cookie("botdeck_device", OWNER)
+    return client

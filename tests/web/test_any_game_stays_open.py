@@ -30,7 +30,7 @@ from ..random_play import (
     random_answer,
     starting_deck,
 )
-from .conftest import HTMX
+from .conftest import HTMX, OWNER, owner_client
 
 # a tap is accepted (200), refused with a reason (422), or met a game that moved on (409)
 TAP_ANSWERS = {200, 409, 422}
@@ -58,7 +58,7 @@ class WebTable(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.client = self.app.test_client()
+        self.client = owner_client(self.app)
         self.game_id = ""
         self.watch_id = ""
 
@@ -77,7 +77,7 @@ class WebTable(RuleBasedStateMachine):
         sets = OPTIONS[self.bot_id]
         chosen = sets[options % len(sets)]
         with self.app.app_context():
-            deck_id = library.create(self.bot_id, "Our cards") if physical(chosen) else None
+            deck_id = library.create(self.bot_id, "Our cards", OWNER) if physical(chosen) else None
             self.game_id = games.create_game(
                 self.bot_id,
                 chosen,

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from webapp import create_app, games, library
 
 from ..engine.decks import deck
-from .conftest import HTMX, TEST_SECTION
+from .conftest import HTMX, OWNER, TEST_SECTION, owner_client
 
 DRAFT = (
     '{"card": "07", "side": "normal", "sections": 4, "fixed_count": false, "wanted": 0,'
@@ -137,11 +137,11 @@ def fuzz_app(tmp_path_factory):
     app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path_factory.mktemp("fuzz"))})
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Fuzz", deck=deck(TEST_SECTION), seed=1)
-        deck_id = library.create("covenant", "Fuzz deck")
+        deck_id = library.create("covenant", "Fuzz deck", OWNER)
         solo_id = games.create_game(
             "solo_enemy", {"you": "humans", "factions": ["orcs"]}, name="Fuzz solo", seed=1
         )
-        solo_deck = library.create("solo_enemy", "Fuzz solo deck")
+        solo_deck = library.create("solo_enemy", "Fuzz solo deck", OWNER)
     covenant = {
         "<game_id>": game_id,
         "<deck_id>": deck_id,
@@ -160,6 +160,7 @@ def fuzz_app(tmp_path_factory):
 
 
 POST_ROUTES = [
+    "/claim",
     "/device/name",
     "/entry/<bot_id>",
     "/library/<bot_id>/<deck_id>/card/<card_id>/<part>",
@@ -214,7 +215,7 @@ def test_arbitrary_values_at_every_post_route_never_give_a_500(
     data: dict = dict(form)
     if upload is not None:
         data["file" if route.endswith("/import") else "deck"] = (io.BytesIO(upload), "x.json")
-    response = app.test_client().post(url, data=data, headers=HTMX if htmx else {})
+    response = owner_client(app).post(url, data=data, headers=HTMX if htmx else {})
     assert response.status_code < 500, response.get_data(as_text=True)[:500]
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from webapp import games, library
 
-from .conftest import HTMX
+from .conftest import HTMX, OWNER, owner_client
 from .test_bad_input import POST_ROUTES
 from .test_library import deck_data, new_deck, upload
 from .test_lobby import game_count
@@ -125,7 +125,9 @@ def test_a_deck_named_with_a_newline_in_its_file_exports_under_a_safe_name(app, 
     data["name"] = "Our\ncards\u2028«1»"
     assert upload(client, json.dumps(data).encode()).status_code == 303
     with app.app_context():
-        imported = library.named("covenant", data["name"])
+        imported = library.named(
+            "covenant", data["name"], client.get_cookie("botdeck_device").value
+        )
     exported = client.get(f"/library/covenant/{imported.id}/export")
     assert exported.status_code == 200
     assert exported.headers["Content-Disposition"] == "attachment; filename=Our_cards1.json"
@@ -154,7 +156,7 @@ def one_of_each(tmp_path_factory):
     app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path_factory.mktemp("big"))})
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Big", seed=1)
-        deck_id = library.create("covenant", "Big deck")
+        deck_id = library.create("covenant", "Big deck", OWNER)
     return app, {
         "<game_id>": game_id,
         "<deck_id>": deck_id,
@@ -175,7 +177,7 @@ def test_fifty_megabytes_sent_to_any_route_are_refused_without_a_server_error(
     for name, value in values.items():
         url = url.replace(name, value)
     content_type = kind + ("; boundary=x" if kind.startswith("multipart") else "")
-    response = app.test_client().post(url, data=FIFTY_MB, content_type=content_type)
+    response = owner_client(app).post(url, data=FIFTY_MB, content_type=content_type)
     assert response.status_code == 413
     assert "too large" in response.get_data(as_text=True)
 

@@ -10,7 +10,7 @@ import pytest
 
 from webapp import create_app, db, games, library
 
-from .conftest import HTMX, tap, version_of
+from .conftest import HTMX, OWNER, tap, version_of
 from .test_bad_input import POST_ROUTES
 from .test_library import SECTION as A_SECTION
 from .test_library import deck_data, new_deck, save_section
@@ -50,7 +50,7 @@ def test_another_site_cannot_replace_a_deck_by_importing_an_empty_one(client, fi
 def real_routes(app) -> dict[str, str]:
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Ours", seed=1)
-        deck_id = library.create("covenant", "Ours")
+        deck_id = library.create("covenant", "Ours", OWNER)
     return {
         "<game_id>": game_id,
         "<deck_id>": deck_id,
@@ -71,7 +71,7 @@ def test_every_route_that_changes_something_refuses_another_site(app, client):
             assert response.status_code == 403, (url, headers)
     with app.app_context():
         assert db.find_game(values["<game_id>"]).version == 0
-        assert library.find("covenant", values["<deck_id>"]) is not None
+        assert library.find("covenant", values["<deck_id>"], OWNER) is not None
 
 
 def test_the_pages_own_taps_and_forms_pass(client, game_id):

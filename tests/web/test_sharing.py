@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from webapp import create_app
+from webapp import create_app, db
 
 from .conftest import HTMX, tap
 
@@ -80,10 +80,8 @@ def test_the_share_panel_gives_lan_links_and_qr_codes(tmp_path):
 def test_devices_get_default_names_and_the_history_says_who_did_what(app):
     phone, tablet, phone2 = (app.test_client() for _ in range(3))
     game_id = start(tablet)
-    for client, headers in ((phone, PHONE), (tablet, TABLET), (phone2, PHONE)):
-        client.get("/", headers=headers)
-    assert "Phone 2" in phone2.get("/").get_data(as_text=True)
-    phone.get(f"/g/{game_id}")
+    phone.get(f"/g/{game_id}", headers=PHONE)  # joining stores it, as "Phone"
+    assert "Phone 2" in phone2.get("/", headers=PHONE).get_data(as_text=True)
     tap(phone, game_id, "H")
     history = tablet.get(f"/g/{game_id}/history").get_data(as_text=True)
     assert re.search(
@@ -91,6 +89,28 @@ def test_devices_get_default_names_and_the_history_says_who_did_what(app):
         r"Phone</span>",
         history,
     )
+
+
+def test_a_visit_that_changes_nothing_stores_no_device(app):
+    """The audit stored a row per cookie-less visit (200k rows made the lobby slow)."""
+    for _ in range(50):
+        visitor = app.test_client()
+        for path in ("/", "/library/covenant", "/library/solo_enemy", "/nothing-here"):
+            assert visitor.get(path, headers=PHONE).status_code in (200, 404)
+    game_id = start(app.test_client())  # starting a game stores its device
+    app.test_client().get(f"/g/{game_id}")  # so does opening a game's link (it joins)
+    with app.app_context():
+        assert db.device_count() == 2
+
+
+def test_a_device_keeps_its_cookie_before_it_is_stored(client):
+    first = client.get("/")
+    cookie = client.get_cookie("botdeck_device").value
+    assert "botdeck_device" in first.headers["Set-Cookie"]
+    assert "Set-Cookie" not in client.get("/").headers  # the same id, not a new one
+    game_id = start(client)
+    assert client.get_cookie("botdeck_device").value == cookie
+    assert game_id in client.get("/").get_data(as_text=True)
 
 
 def test_a_device_can_choose_its_name(client):

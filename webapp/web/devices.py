@@ -38,19 +38,48 @@ def default_name(user_agent: str) -> str:
     return f"{base} {number}"
 
 
+def _cookie_id() -> str | None:
+    """The device id in the cookie, if it is one Botdeck could have made."""
+    found = request.cookies.get(COOKIE, "")
+    if (
+        16 <= len(found) <= 64
+        and found.isascii()
+        and found.replace("-", "").replace("_", "").isalnum()
+    ):
+        return found
+    return None
+
+
 def current_device() -> db.Device:
-    """This request's device, made on its first visit."""
+    """This request's device. A first visit gets an id (its cookie) and a name, but is
+    stored only once it changes something (`saved_device`): a visit that only looks
+    leaves nothing behind."""
     if "device" not in g:
-        device_id = request.cookies.get(COOKIE, "")
-        device = db.find_device(device_id) if 16 <= len(device_id) <= 64 else None
+        device_id = _cookie_id()
+        device = db.find_device(device_id) if device_id is not None else None
         if device is None:
-            device_id = secrets.token_urlsafe(16)
-            device = db.insert_device(
-                device_id, default_name(request.headers.get("User-Agent", "")), db.now()
-            )
-            g.new_device = True
+            if device_id is None:
+                device_id = secrets.token_urlsafe(16)
+                g.new_device = True
+            device = db.Device(device_id, "", named=False, stored=False)
         g.device = device
     return g.device  # type: ignore[no-any-return]
+
+
+def device_name(device: db.Device) -> str:
+    """The device's name; an unstored one's is the one it would get now."""
+    return device.name if device.stored else default_name(request.headers.get("User-Agent", ""))
+
+
+def saved_device() -> db.Device:
+    """This request's device, stored if it was not yet: it is about to own or join
+    something."""
+    device = current_device()
+    if not device.stored:
+        g.device = device = db.insert_device(
+            device.id, default_name(request.headers.get("User-Agent", "")), db.now()
+        )
+    return device
 
 
 def remember_device(response: Response) -> Response:
@@ -62,14 +91,14 @@ def remember_device(response: Response) -> Response:
 @bp.post("/device/name")
 def rename() -> BaseResponse:
     """Name this device (or keep the name it was given)."""
-    device = current_device()
     name = form_text("name", max_length=40)
     target = local_path(request.form.get("next", "")) or url_for("lobby.index")
-    db.rename_device(device.id, name)
+    db.rename_device(saved_device().id, name)
     return redirect(target, code=303)
 
 
 def init_app(app: Flask) -> None:
     app.after_request(remember_device)
     app.jinja_env.globals["current_device"] = current_device
+    app.jinja_env.globals["device_name"] = device_name
     app.register_blueprint(bp)

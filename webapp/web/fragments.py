@@ -86,7 +86,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         if view is not None:
             extras = shown_or(None, "the step's extras", lambda: view(game.state, pending.step))
         if pending.question.kind is Kind.ENTRY:
-            kept = library.kept(game.bot.id, pending.question.draft)
+            kept = library.kept(game.bot.id, pending.question.draft, opened.row.owner)
     pickable = (
         pending.question.spaces
         if pending is not None and pending.question.kind is Kind.SPACE and not watch

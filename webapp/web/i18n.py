@@ -49,7 +49,10 @@ def when(iso: str) -> str:
 
 def ago(iso: str) -> str:
     """How long ago, in words: "5 minutes ago", « il y a 5 minutes »."""
-    delta = datetime.fromisoformat(iso) - datetime.now(UTC)
+    when = datetime.fromisoformat(iso)
+    if when.tzinfo is None:  # stored without its zone (by hand, or long ago): UTC
+        when = when.replace(tzinfo=UTC)
+    delta = when - datetime.now(UTC)
     return format_timedelta(delta, add_direction=True, locale=get_locale())
 
 

@@ -9,10 +9,11 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import library
+from .. import db, library
 from ..engine import Bot, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
+from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page, go_to
 from .forms import entry_value, form_text, uploaded_file
@@ -32,7 +33,7 @@ def _bot(bot_id: str) -> Bot[Any]:
 
 
 def _deck(bot_id: str, deck_id: str) -> library.LibraryDeck:
-    found = library.find(bot_id, deck_id)
+    found = library.find(bot_id, deck_id, current_device().id)
     if found is None:
         abort(404)
     return found
@@ -48,13 +49,18 @@ def _editable(bot_id: str, deck_id: str) -> library.LibraryDeck:
 @bp.get("")
 def index(bot_id: str) -> str:
     """Every deck of this bot: the demo, the players' own, imported ones."""
-    return render_template("library/index.html", bot=_bot(bot_id), decks=library.decks(bot_id))
+    return render_template(
+        "library/index.html",
+        bot=_bot(bot_id),
+        decks=library.decks(bot_id, current_device().id),
+        unclaimed=db.unclaimed(),
+    )
 
 
 @bp.post("/new")
 def new(bot_id: str) -> BaseResponse:
     _bot(bot_id)
-    deck_id = library.create(bot_id, form_text("name", max_length=80))
+    deck_id = library.create(bot_id, form_text("name", max_length=80), saved_device().id)
     return redirect(url_for("library.deck", bot_id=bot_id, deck_id=deck_id), code=303)
 
 
@@ -181,12 +187,13 @@ def import_file(bot_id: str) -> Any:
         )
     if data["bot"] != bot_id:
         return error_page(422, _("This deck file is for another bot. Nothing was imported."))
-    clash = library.named(bot_id, data["name"])
+    owner = saved_device().id
+    clash = library.named(bot_id, data["name"], owner)
     if clash is not None:
         return render_template(
             "library/import_clash.html", bot=bot, clash=clash, data=json.dumps(data)
         )
-    deck_id = library.store(bot_id, data)
+    deck_id = library.store(bot_id, data, owner)
     return redirect(url_for("library.deck", bot_id=bot_id, deck_id=deck_id), code=303)
 
 
@@ -202,16 +209,17 @@ def resolve_import(bot_id: str) -> Any:
             422,
             _("This deck file cannot be imported: %(why)s. Nothing was imported.", why=str(error)),
         )
-    clash = library.named(bot_id, data["name"])
+    owner = saved_device().id
+    clash = library.named(bot_id, data["name"], owner)
     if choice == "replace" and clash is not None:
-        deck_id = library.store(bot_id, data, replace=clash.id)
+        deck_id = library.store(bot_id, data, owner, replace=clash.id)
     elif choice in ("both", "replace"):
         number = 2
-        while library.named(bot_id, f"{data['name']} ({number})") is not None:
+        while library.named(bot_id, f"{data['name']} ({number})", owner) is not None:
             number += 1
         if clash is not None:
             data["name"] = f"{data['name']} ({number})"[:80]
-        deck_id = library.store(bot_id, data)
+        deck_id = library.store(bot_id, data, owner)
     else:
         return error_page(400, _("Choose to keep both decks or to replace the old one."))
     return redirect(url_for("library.deck", bot_id=bot_id, deck_id=deck_id), code=303)

@@ -13,10 +13,10 @@ from .. import db, games, library
 from ..engine import BadGameFile, all_bots, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
-from .devices import current_device
+from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page
-from .forms import form_text, single_line, uploaded_file
+from .forms import form_text, local_path, single_line, uploaded_file
 from .i18n import translate
 
 bp = Blueprint("lobby", __name__)
@@ -30,7 +30,8 @@ def index() -> str:
         "lobby/index.html",
         games=db.list_games(device.id),
         bots=all_bots(),
-        decks={bot.id: library.decks(bot.id) for bot in all_bots()},
+        decks={bot.id: library.decks(bot.id, device.id) for bot in all_bots()},
+        unclaimed=db.unclaimed(),
     )
 
 
@@ -50,7 +51,7 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
         if deck is None:
             deck, deck_id = _library_deck(bot_id, options)
         game_id = games.create_game(
-            bot_id, options, name=name, deck=deck, deck_id=deck_id, device=current_device().id
+            bot_id, options, name=name, deck=deck, deck_id=deck_id, device=saved_device().id
         )
     except DeckFileError as error:
         return error_page(
@@ -70,7 +71,7 @@ def _library_deck(bot_id: str, options: dict[str, Any]) -> tuple[dict[str, Any] 
     choice = request.form.get("deck_id") or library.DEMO
     physical = options.get("deck_mode") == "physical"
     if choice == "new":
-        choice = library.create(bot_id, _("My cards"))
+        choice = library.create(bot_id, _("My cards"), saved_device().id)
     if choice == library.DEMO:
         if physical:
             raise ValueError(
@@ -80,7 +81,7 @@ def _library_deck(bot_id: str, options: dict[str, Any]) -> tuple[dict[str, Any] 
                 )
             )
         return None, None
-    found = library.find(bot_id, choice)
+    found = library.find(bot_id, choice, current_device().id)
     if found is None:
         raise ValueError(_("that deck is not in the library"))
     return found.data, found.id
@@ -100,6 +101,14 @@ def _uploaded_deck() -> dict[str, Any] | None:
         return get_bot(str(bot_id)).validate_deck(data)
     except (UnknownBot, ValueError) as error:
         raise DeckFileError(str(error)) from None
+
+
+@bp.post("/claim")
+def claim() -> BaseResponse:
+    """Add what an earlier Botdeck stored without an owner to this device."""
+    target = local_path(request.form.get("next", "")) or url_for("lobby.index")
+    db.claim(saved_device().id, db.now())
+    return redirect(target, code=303)
 
 
 @bp.post("/games/import")
@@ -122,7 +131,7 @@ def import_file() -> BaseResponse | tuple[str, int, dict[str, str]]:
     name = single_line(name)[:80] if isinstance(name, str) else ""
     name = name or _("Imported game")
     try:
-        game_id = games.import_game(data, name=name, device=current_device().id)
+        game_id = games.import_game(data, name=name, device=saved_device().id)
     except BadGameFile as error:
         return error_page(
             422,

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from .. import db, games
 from ..engine import GameOver, InvalidAnswer
-from .devices import current_device
+from .devices import saved_device
 from .errors import error_page, go_to, is_htmx
 from .forms import entry_value, form_int, form_text
 from .fragments import render_changed, render_page
@@ -47,7 +47,7 @@ def page(game_id: str) -> Any:
             return _repair(game_id)
         if opened is None:
             return _missing()
-        db.join_game(current_device().id, game_id, "play", db.now())
+        db.join_game(saved_device().id, game_id, "play", db.now())
         response = make_response(
             render_page(opened, events_url=url_for("play.events", game_id=game_id))
         )
@@ -97,7 +97,7 @@ def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> A
 def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> Any:
     notice, status, opened = None, 200, None
     try:
-        opened = games.act(game_id, version, kind, payload, device=current_device().name)
+        opened = games.act(game_id, version, kind, payload, device=saved_device().name)
     except games.GameNotFound:
         return _missing()
     except games.GameUnreadable:

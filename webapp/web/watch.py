@@ -8,7 +8,7 @@ from flask import Blueprint, make_response, url_for
 from flask_babel import gettext as _
 
 from .. import db, games
-from .devices import current_device
+from .devices import saved_device
 from .errors import error_page
 from .fragments import render_page
 from .live_view import game_stream
@@ -38,7 +38,7 @@ def page(watch_id: str) -> Any:
                     "players' device, it can undo the last tap or export the game."
                 ),
             )
-        db.join_game(current_device().id, game_id, "watch", db.now())
+        db.join_game(saved_device().id, game_id, "watch", db.now())
         html = render_page(
             opened, watch=True, events_url=url_for("watch.events", watch_id=watch_id)
         )
