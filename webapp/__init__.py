@@ -33,6 +33,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         DATA_DIR=default_data_dir(),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an exported game or deck is a few hundred KB
+        # Rolling backups of the database in DATA_DIR/backups: at start when it changed,
+        # then after changes at most every BACKUP_SECONDS; the newest BACKUP_KEEP kept.
+        BACKUP_KEEP=10,
+        BACKUP_SECONDS=600,
         LANGUAGES=("en", "fr"),
         BABEL_TRANSLATION_DIRECTORIES=str(HERE / "translations"),
         # Pages, fragments and htmx itself go out compressed (a first visit is
@@ -60,7 +64,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_loader = jinja2.ChoiceLoader(loaders)
 
     from . import db
-    from .web import devices, entry, errors, i18n, library, lobby, play, security, share, watch
+    from .web import (
+        data,
+        devices,
+        entry,
+        errors,
+        i18n,
+        library,
+        lobby,
+        play,
+        security,
+        share,
+        watch,
+    )
 
     Compress(app)
 
@@ -77,6 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     errors.init_app(app)
     security.init_app(app)  # before devices: a refused request makes no device
+    data.init_app(app)  # the database checked and upgraded, or safe mode
     devices.init_app(app)
     app.register_blueprint(lobby.bp)
     app.register_blueprint(play.bp)

@@ -93,6 +93,14 @@ def serve(args: argparse.Namespace) -> int:
     logging.basicConfig()  # waitress's own warnings, as waitress.serve would show them
 
     print(f"Botdeck: games are kept in {app.config['DATABASE']}")
+    problem = app.extensions.get("botdeck_problem")
+    if problem is not None:
+        print(
+            f"botdeck: SAFE MODE — the games database cannot be used as it is ({problem.kind}"
+            f"{': ' + problem.detail if problem.detail else ''}). Nothing in it was changed; "
+            "open Botdeck to see what happened and choose a backup.",
+            file=sys.stderr,
+        )
     urls = lan_urls(args.host, args.port)
     print("Open Botdeck on a tablet or phone on the same Wi-Fi:")
     for url in urls:

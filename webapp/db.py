@@ -156,6 +156,8 @@ def upgrade(path: str | Path) -> None:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise DatabaseTooNew(version)
+        if version == SCHEMA_VERSION and _has_table(db, "games"):
+            return  # up to date: nothing written
         if _has_table(db, "games"):
             for number in range(version, SCHEMA_VERSION):
                 with _transaction(db):
@@ -173,7 +175,8 @@ def upgrade(path: str | Path) -> None:
 
 
 def init_app(app: Flask) -> None:
-    upgrade(app.config["DATABASE"])
+    """The database is checked and upgraded at start by web/data.py (or not touched at
+    all, in safe mode)."""
     app.teardown_appcontext(close_db)
 
 

@@ -115,17 +115,38 @@ def create_game(
     return game_id
 
 
-def import_game(data: Any, *, name: str, device: str | None = None) -> str:
-    """Store an exported game under a new id after replaying it in full."""
-    game = Game.from_export(data)  # raises BadGameFile before anything is stored
-    summaries: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = []
+@dataclass
+class PreparedImport:
+    """A game file replayed in full and checked, ready to store."""
+
+    game: Game
+    events: list[tuple[str, dict[str, Any] | None, dict[str, Any]]]
+
+
+def prepare_import(data: Any) -> PreparedImport:
+    """Replay a game file in full (BadGameFile if it cannot be); nothing is stored."""
+    game = Game.from_export(data)
     replay = Game(game.bot.id, game.options, game.seed, game.deck, deck_checked=True)
-    for action in game.actions:
-        summaries.append(("action", action, _apply(replay, action).to_json()))
-    game_id = new_id()
+    events: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = [
+        ("action", action, _apply(replay, action).to_json()) for action in game.actions
+    ]
+    return PreparedImport(game, events)
+
+
+def store_import(
+    prepared: PreparedImport,
+    *,
+    name: str,
+    device: str | None = None,
+    game_id: str | None = None,
+    watch_id: str | None = None,
+) -> str:
+    """Store a prepared game: under new ids, or the ones it had (a restored collection)."""
+    game = prepared.game
+    game_id = game_id or new_id()
     db.insert_game(
         game_id,
-        watch_id=new_id(),
+        watch_id=watch_id or new_id(),
         device=device,
         name=name,
         bot=game.bot.id,
@@ -134,9 +155,21 @@ def import_game(data: Any, *, name: str, device: str | None = None) -> str:
         deck=game.deck,
         summary=lobby_summary(game),
         now=db.now(),
-        events=summaries,
+        events=prepared.events,
     )
     return game_id
+
+
+def import_game(data: Any, *, name: str, device: str | None = None) -> str:
+    """Store an exported game under a new id after replaying it in full."""
+    return store_import(prepare_import(data), name=name, device=device)
+
+
+def forget_all() -> None:
+    """Drop every open game of this database (it was restored from a backup)."""
+    database = str(current_app.config["DATABASE"])
+    for key in [key for key in _cache if key[0] == database]:
+        _cache.pop(key, None)
 
 
 def lobby_summary(game: Game) -> dict[str, Any]:

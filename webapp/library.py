@@ -83,6 +83,16 @@ def named(bot_id: str, name: str, owner: str) -> LibraryDeck | None:
     return next((d for d in decks(bot_id, owner) if not d.demo and d.name == name), None)
 
 
+def free_name(bot_id: str, name: str, owner: str) -> str:
+    """`name`, or "name (2)", "name (3)"… if the owner has a deck of that name."""
+    if named(bot_id, name, owner) is None:
+        return name
+    number = 2
+    while named(bot_id, f"{name} ({number})", owner) is not None:
+        number += 1
+    return f"{name} ({number})"[:80]
+
+
 def save(deck_id: str, data: dict[str, Any]) -> None:
     row = db.find_deck(deck_id)
     if row is not None:

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Hashable
 
 _versions: dict[Hashable, int] = {}
+_epoch = 0  # moves when every game may have changed at once (a backup was restored)
 _conditions: dict[Hashable, threading.Condition] = {}
 _guard = threading.Lock()
 
@@ -28,8 +29,27 @@ def publish(key: Hashable, version: int) -> None:
         condition.notify_all()
 
 
+def epoch() -> int:
+    return _epoch
+
+
 def wait(key: Hashable, seen: int, timeout: float) -> bool:
-    """Block until the game's version is not `seen` (True) or the timeout (False)."""
+    """Block until the game's version is not `seen` or every game changed (True), or
+    the timeout (False)."""
     condition = _condition(key)
+    started = _epoch
     with condition:
-        return condition.wait_for(lambda: _versions.get(key, seen) != seen, timeout)
+        return condition.wait_for(
+            lambda: _versions.get(key, seen) != seen or _epoch != started, timeout
+        )
+
+
+def reset() -> None:
+    """Every game may have changed (the database was restored): wake every stream."""
+    global _epoch
+    with _guard:
+        _epoch += 1
+        conditions = list(_conditions.values())
+    for condition in conditions:
+        with condition:
+            condition.notify_all()

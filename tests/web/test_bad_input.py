@@ -161,6 +161,11 @@ def fuzz_app(tmp_path_factory):
 
 POST_ROUTES = [
     "/claim",
+    "/data/backup",
+    "/data/backups/<name>/restore",
+    "/data/import",
+    "/data/safe/restore",
+    "/data/safe/start-empty",
     "/device/name",
     "/entry/<bot_id>",
     "/library/<bot_id>/<deck_id>/card/<card_id>/<part>",

@@ -8,6 +8,7 @@ catalogue.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Union
@@ -69,3 +70,9 @@ def msg(text: str, **params: Param) -> Msg:
 def nmsg(singular: str, plural: str, n: int, **params: Param) -> Msg:
     """A translatable sentence whose form depends on the count `n` (`{n}`)."""
     return Msg(singular, plural, n, tuple(params.items()))
+
+
+def single_line(text: str) -> str:
+    """Text as one line: control characters (a newline, a NUL…) become spaces, and runs
+    of spaces one. Names are shown in lists and sent in headers (a file's name)."""
+    return " ".join("".join(" " if unicodedata.category(c)[0] == "C" else c for c in text).split())

@@ -9,6 +9,8 @@ from urllib.parse import urlsplit
 from flask import current_app, request
 from werkzeug.exceptions import BadRequest, HTTPException
 
+from ..engine.text import single_line
+
 
 class FormError(BadRequest):
     pass
@@ -23,12 +25,6 @@ def form_int(name: str) -> int:
     if not 0 <= value < 2**31:
         raise FormError(f"{name} is out of range")
     return value
-
-
-def single_line(text: str) -> str:
-    """Text as one line: control characters (a newline, a NUL…) become spaces, and runs
-    of spaces one. Names are shown in lists and sent in headers (a file's name)."""
-    return " ".join("".join(" " if unicodedata.category(c)[0] == "C" else c for c in text).split())
 
 
 def form_text(

@@ -214,11 +214,7 @@ def resolve_import(bot_id: str) -> Any:
     if choice == "replace" and clash is not None:
         deck_id = library.store(bot_id, data, owner, replace=clash.id)
     elif choice in ("both", "replace"):
-        number = 2
-        while library.named(bot_id, f"{data['name']} ({number})", owner) is not None:
-            number += 1
-        if clash is not None:
-            data["name"] = f"{data['name']} ({number})"[:80]
+        data["name"] = library.free_name(bot_id, data["name"], owner)
         deck_id = library.store(bot_id, data, owner)
     else:
         return error_page(400, _("Choose to keep both decks or to replace the old one."))

@@ -45,6 +45,12 @@ def shared_update(opened: games.OpenGame, *, watch: bool) -> str:
     return payload
 
 
+def forget_all() -> None:
+    """Drop every shared update (the database was restored: versions mean other games)."""
+    with _updates_guard:
+        _updates.clear()
+
+
 def sse(event: str, data: str) -> str:
     lines = "".join(f"data: {line}\n" for line in data.splitlines() or [""])
     return f"event: {event}\n{lines}\n"
@@ -57,7 +63,11 @@ def game_stream(game_id: str, *, watch: bool) -> Response:
         yield f"retry: {RECONNECT_MS}\n\n"
         seen: int | None = None
         key = games.watch_key(game_id)
+        started = live.epoch()
         while not disconnected():
+            if live.epoch() != started:
+                yield sse("reload", "")  # the database was restored: build the page again
+                return
             with games.lock(game_id):
                 try:
                     opened = games.open_game(game_id)

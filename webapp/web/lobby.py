@@ -13,10 +13,11 @@ from .. import db, games, library
 from ..engine import BadGameFile, all_bots, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
+from ..engine.text import single_line
 from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page
-from .forms import form_text, local_path, single_line, uploaded_file
+from .forms import form_text, local_path, uploaded_file
 from .i18n import translate
 
 bp = Blueprint("lobby", __name__)

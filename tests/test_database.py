@@ -1,0 +1,309 @@
+"""The games database kept safe: upgrades in transactions, a newer or damaged file never
+written to, rolling backups, restoring one, everything of a device as one file."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from webapp import create_app, db, live, safety
+
+from .web.conftest import HTMX
+from .web.test_ownership import old_database
+
+
+def make_app(folder: Path, **config):
+    return create_app({"TESTING": True, "DATA_DIR": str(folder), **config})
+
+
+def start_game(client, name: str) -> str:
+    response = client.post("/games", data={"bot": "covenant", "name": name})
+    response.close()  # as a server does once the answer is sent: what waits for it runs
+    assert response.status_code == 303
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def tap(client, game_id: str, value: str) -> int:
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    version = int(page.split('name="version" value="', 1)[1].split('"', 1)[0])
+    assert client.post(
+        f"/g/{game_id}/answer", data={"version": version, "value": value}, headers=HTMX
+    ).status_code in (200, 204)
+    return version + 1
+
+
+def version(app, game_id: str) -> int | None:
+    with app.app_context():
+        row = db.find_game(game_id)
+    return None if row is None else row.version
+
+
+@pytest.fixture
+def played(tmp_path):
+    """A data folder with three games and a backup of them; the app and its client."""
+    app = make_app(tmp_path)
+    client = app.test_client()
+    ids = [start_game(client, f"Game {n}") for n in range(3)]
+    tap(client, ids[0], "H")
+    safety.make_backup(Path(app.config["DATABASE"]), keep=10)
+    return app, client, ids
+
+
+def database_of(app) -> Path:
+    return Path(app.config["DATABASE"])
+
+
+# --- migrations ----------------------------------------------------------------------
+
+
+def test_an_upgrade_killed_half_way_by_an_earlier_botdeck_runs_again(tmp_path):
+    """The audit's database: a column added, the version number not (`duplicate column
+    name: watch_id` at every start after)."""
+    old_database(tmp_path / "botdeck.sqlite3", version=0)
+    con = sqlite3.connect(tmp_path / "botdeck.sqlite3")
+    con.execute("ALTER TABLE games ADD COLUMN watch_id TEXT")
+    con.commit()
+    con.close()
+    app = make_app(tmp_path)
+    client = app.test_client()
+    assert client.get("/").status_code == 200
+    client.post("/claim", data={"next": "/"})
+    assert "Before the update" in client.get("/").get_data(as_text=True)
+
+
+def test_a_migration_that_fails_half_way_leaves_the_database_as_it_was(tmp_path, monkeypatch):
+    path = tmp_path / "botdeck.sqlite3"
+    old_database(path, version=2)
+
+    def owners_then_power_cut(con):
+        db._owners(con)
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(db, "MIGRATIONS", [*db.MIGRATIONS[:2], owners_then_power_cut])
+    with pytest.raises(sqlite3.OperationalError):
+        db.upgrade(path)
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert "owner" not in {row[1] for row in con.execute("PRAGMA table_info(games)")}
+    assert "owner" not in {row[1] for row in con.execute("PRAGMA table_info(kept)")}
+    con.close()
+    monkeypatch.undo()
+    db.upgrade(path)
+    db.upgrade(path)  # and once more: nothing left to do
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
+    con.close()
+
+
+def test_a_database_from_a_newer_botdeck_is_refused_and_never_rewritten(tmp_path):
+    """The audit's database at user_version 7 was silently reset to 2."""
+    app = make_app(tmp_path)
+    start_game(app.test_client(), "Kept")
+    path = database_of(app)
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA user_version = 7")
+    con.close()
+    before = path.read_bytes()
+    app = make_app(tmp_path)
+    client = app.test_client()
+    page = client.get("/")
+    text = html.unescape(page.get_data(as_text=True))
+    assert page.status_code == 503
+    assert "from a newer Botdeck" in text and "its format 7" in text
+    assert client.post("/games", data={"bot": "covenant"}).status_code == 503
+    assert client.post("/data/safe/start-empty").status_code == 409
+    assert path.read_bytes() == before
+
+
+# --- a damaged database ----------------------------------------------------------------
+
+
+def truncate(path: Path) -> None:
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def garble_header(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[:100] = b"\x5a" * 100
+    path.write_bytes(bytes(data))
+
+
+def garble_middle(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    page = 4096
+    middle = (len(data) // page // 2) * page
+    data[middle : middle + page] = b"\xa5" * page
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("damage", [truncate, garble_header, garble_middle])
+def test_a_damaged_database_starts_in_safe_mode_and_a_backup_brings_the_games_back(played, damage):
+    app, _, ids = played
+    path = database_of(app)
+    damage(path)
+    damaged = path.read_bytes()
+    app = make_app(path.parent)
+    client = app.test_client()
+    page = client.get("/")
+    assert page.status_code == 503
+    assert "The games database is damaged" in html.unescape(page.get_data(as_text=True))
+    assert "Restore this backup" in page.get_data(as_text=True)
+    # nothing reads or writes it meanwhile
+    assert client.post("/games", data={"bot": "covenant"}).status_code == 503
+    assert client.get(f"/g/{ids[0]}").status_code == 503
+    assert path.read_bytes() == damaged
+    (backup,) = safety.backups(path)
+    restored = client.post("/data/safe/restore", data={"backup": backup.name})
+    assert restored.status_code == 303
+    lobby = client.get("/")
+    assert lobby.status_code == 200
+    assert version(app, ids[0]) == 1 and version(app, ids[2]) == 0
+    aside = list(path.parent.glob("botdeck-damaged-*.sqlite3"))
+    assert len(aside) == 1 and aside[0].read_bytes() == damaged  # kept, never deleted
+
+
+def test_a_damaged_database_without_a_backup_can_start_empty_keeping_the_file(tmp_path):
+    path = tmp_path / "botdeck.sqlite3"
+    path.write_bytes(b"this is not a database at all" * 200)
+    app = make_app(tmp_path)
+    client = app.test_client()
+    page = html.unescape(client.get("/").get_data(as_text=True))
+    assert "There is no backup" in page and "file is not a database" in page
+    assert client.post("/data/safe/start-empty").status_code == 303
+    assert client.get("/").status_code == 200
+    (aside,) = tmp_path.glob("botdeck-damaged-*.sqlite3")
+    assert aside.read_bytes().startswith(b"this is not a database")
+
+
+@pytest.mark.parametrize("state", ["empty", "missing"])
+def test_an_empty_or_missing_database_with_backups_asks_before_starting_empty(played, state):
+    app, _, ids = played
+    path = database_of(app)
+    for part in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        part.unlink(missing_ok=True)
+    if state == "empty":
+        path.write_bytes(b"")
+    app = make_app(path.parent)
+    client = app.test_client()
+    page = client.get("/")
+    assert page.status_code == 503
+    assert f"The games database is {state}" in page.get_data(as_text=True)
+    (backup,) = safety.backups(path)
+    assert client.post("/data/safe/restore", data={"backup": backup.name}).status_code == 303
+    assert [version(app, game_id) for game_id in ids] == [1, 0, 0]
+
+
+def test_a_missing_database_without_backups_is_a_first_start(tmp_path):
+    app = make_app(tmp_path)
+    assert app.test_client().get("/").status_code == 200
+
+
+# --- backups ----------------------------------------------------------------------------
+
+
+def test_a_backup_is_made_at_start_only_when_something_changed(played):
+    app, client, ids = played
+    path = database_of(app)
+    make_app(path.parent)
+    assert len(safety.backups(path)) == 1  # nothing changed since
+    tap(client, ids[1], "H")
+    make_app(path.parent)
+    assert len(safety.backups(path)) == 2
+
+
+def test_an_empty_database_is_not_backed_up(tmp_path):
+    make_app(tmp_path)
+    make_app(tmp_path)
+    assert safety.backups(tmp_path / "botdeck.sqlite3") == []
+
+
+def test_backups_follow_changes_and_only_the_newest_are_kept(tmp_path):
+    app = make_app(tmp_path, BACKUP_SECONDS=0, BACKUP_KEEP=3)
+    client = app.test_client()
+    for number in range(5):
+        start_game(client, f"Game {number}")
+    kept = safety.backups(database_of(app))
+    assert len(kept) == 3
+    assert kept[0].games == 5 and kept[-1].games == 3
+
+
+def test_restoring_a_backup_brings_every_game_back_and_can_itself_be_undone(played):
+    app, client, ids = played
+    later = start_game(client, "After the backup")
+    tap(client, ids[1], "H")
+    stream_epoch = live.epoch()
+    (backup,) = safety.backups(database_of(app))
+    confirm = client.get(f"/data/backups/{backup.name}/restore")
+    assert "Restore the backup from" in confirm.get_data(as_text=True)
+    response = client.post(f"/data/backups/{backup.name}/restore")
+    assert response.status_code == 303
+    assert "Restored: every game" in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert version(app, later) is None and version(app, ids[1]) == 0
+    assert version(app, ids[0]) == 1
+    assert live.epoch() == stream_epoch + 1  # open pages reload
+    assert "After the backup" not in client.get("/").get_data(as_text=True)
+    # what was here before the restore was backed up first: restore that one
+    before_restore = safety.backups(database_of(app))[0]
+    assert before_restore.games == 4
+    client.post(f"/data/backups/{before_restore.name}/restore")
+    assert version(app, later) == 0 and version(app, ids[1]) == 1
+
+
+def test_only_a_backup_in_the_backups_folder_can_be_restored(played):
+    app, client, _ = played
+    for name in ("..%2Fbotdeck.sqlite3", "botdeck.sqlite3", "botdeck-20260101-000000.sqlite3"):
+        assert client.post(f"/data/backups/{name}/restore").status_code == 404
+
+
+# --- everything of a device, as one file ---------------------------------------------
+
+
+def test_all_games_exported_as_one_file_come_back_on_another_computer(played, tmp_path):
+    app, client, ids = played
+    client.post("/library/covenant/new", data={"name": "My cards"})
+    exported = client.get("/data/export")
+    assert exported.status_code == 200
+    data = json.loads(exported.data)
+    assert data["format"] == "botdeck-collection" and len(data["games"]) == 3
+    other = make_app(tmp_path / "other")
+    newcomer = other.test_client()
+    upload = {"file": (io.BytesIO(exported.data), "all.json")}
+    response = newcomer.post("/data/import", data=upload)
+    page = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 200
+    assert "3 games brought back" in page and "1 deck brought back" in page
+    assert [version(other, game_id) for game_id in ids] == [1, 0, 0]  # the same links
+    assert "My cards" in newcomer.get("/library/covenant").get_data(as_text=True)
+    again = newcomer.post("/data/import", data={"file": (io.BytesIO(exported.data), "a.json")})
+    assert "3 were already here" in again.get_data(as_text=True)
+
+
+def test_a_collection_with_one_bad_game_is_refused_whole(played, tmp_path):
+    _, client, _ = played
+    data = json.loads(client.get("/data/export").data)
+    data["games"][1]["actions"] = [{"answer": "nowhere"}]
+    other = make_app(tmp_path / "other")
+    response = other.test_client().post(
+        "/data/import", data={"file": (io.BytesIO(json.dumps(data).encode()), "all.json")}
+    )
+    text = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 422
+    assert re.search(r"its game 2 \(“Game \d”\): its action 1 cannot be taken", text)
+    with other.app_context():
+        assert db.get_db().execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+
+
+def test_a_watcher_exports_no_game_it_only_watches(played):
+    app, client, ids = played
+    with app.app_context():
+        watch_id = db.find_game(ids[0]).watch_id
+    watcher = app.test_client()
+    watcher.get(f"/w/{watch_id}")
+    assert json.loads(watcher.get("/data/export").data)["games"] == []

@@ -1,0 +1,137 @@
+"""Everything of one device in one file: its games (those it plays) and its decks.
+
+A collection file is for keeping a copy outside Botdeck and for bringing it back:
+importing one stores each game under the ids it had (so its play and watch links work
+again) unless that game is already here, and each deck unless the same one is. The
+whole file is checked before anything is stored.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from . import db, games, library
+from .engine import BadGameFile, all_bots, get_bot
+from .engine.registry import UnknownBot
+from .engine.text import single_line
+
+FORMAT = "botdeck-collection"
+VERSION = 1
+MAX_GAMES = 1000
+MAX_DECKS = 200
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class BadCollection(ValueError):
+    """The file cannot be restored; nothing was stored."""
+
+
+@dataclass(frozen=True)
+class Restored:
+    games: int
+    games_here: int  # already in this database: left as they are
+    decks: int
+    decks_here: int
+
+
+def export_all(device: str) -> dict[str, Any]:
+    """The device's games (not those it only watches: their play link is not its to
+    give) and its decks."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": db.now(),
+        "games": [
+            {**games.export_game(row.id), "id": row.id, "watch_id": row.watch_id}
+            for row, role in db.list_games(device)
+            if role == "play"
+        ],
+        "decks": [
+            deck.data
+            for bot in all_bots()
+            for deck in library.decks(bot.id, device)
+            if not deck.demo
+        ],
+    }
+
+
+def _list(data: dict[str, Any], field: str, limit: int) -> list[Any]:
+    found = data.get(field, [])
+    if not isinstance(found, list):
+        raise BadCollection(f"its {field} are not a list")
+    if len(found) > limit:
+        raise BadCollection(f"it holds more than {limit} {field}")
+    return found
+
+
+def _name(entry: dict[str, Any], fallback: str) -> str:
+    name = entry.get("name")
+    return (single_line(name)[:80] if isinstance(name, str) else "") or fallback
+
+
+def _ids(entry: dict[str, Any]) -> tuple[str, str] | tuple[None, None]:
+    """The play and watch ids a game had, if both are ids Botdeck could have made."""
+    game_id, watch_id = entry.get("id"), entry.get("watch_id")
+    if (
+        isinstance(game_id, str)
+        and isinstance(watch_id, str)
+        and GAME_ID.fullmatch(game_id)
+        and GAME_ID.fullmatch(watch_id)
+    ):
+        return game_id, watch_id
+    return None, None
+
+
+def import_all(data: Any, device: str, *, default_name: str) -> Restored:
+    """Check the whole file, then store what is not here yet for `device`."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadCollection("this is not a Botdeck collection file")
+    if data.get("version") != VERSION:
+        raise BadCollection(f"unsupported collection file version {data.get('version')!r}")
+    game_entries = _list(data, "games", MAX_GAMES)
+    deck_entries = _list(data, "decks", MAX_DECKS)
+    prepared = []
+    for number, entry in enumerate(game_entries, start=1):
+        if not isinstance(entry, dict):
+            raise BadCollection(f"its game {number} is not a game")
+        name = _name(entry, default_name)
+        try:
+            prepared.append((entry, name, games.prepare_import(entry)))
+        except BadGameFile as error:
+            raise BadCollection(f"its game {number} (“{name}”): {error}") from error
+    decks = []
+    for number, entry in enumerate(deck_entries, start=1):
+        bot_id = entry.get("bot") if isinstance(entry, dict) else None
+        try:
+            decks.append((str(bot_id), get_bot(str(bot_id)).validate_deck(entry)))
+        except (UnknownBot, ValueError) as error:
+            raise BadCollection(f"its deck {number}: {error}") from error
+    restored = here = 0
+    for entry, name, ready in prepared:
+        game_id, watch_id = _ids(entry)
+        if game_id is not None and db.find_game(game_id) is not None:
+            db.join_game(device, game_id, "play", db.now())
+            here += 1
+            continue
+        if watch_id is not None and db.find_game_by_watch_id(watch_id) is not None:
+            game_id = watch_id = None
+        games.store_import(
+            ready,
+            name=name,
+            device=device,
+            game_id=game_id,
+            watch_id=watch_id,
+        )
+        restored += 1
+    decks_restored = decks_here = 0
+    for bot_id, deck in decks:
+        existing = library.named(bot_id, deck["name"], device)
+        if existing is not None and existing.data == deck:
+            decks_here += 1
+            continue
+        deck["name"] = library.free_name(bot_id, deck["name"], device)
+        library.store(bot_id, deck, device)
+        decks_restored += 1
+    return Restored(restored, here, decks_restored, decks_here)

@@ -1,0 +1,238 @@
+"""The games database kept safe, in the web: safe mode when it cannot be used, the
+backups page (restore one, back up now), everything of a device in one file.
+
+At start the database is checked (`safety.check`). If something is wrong the app
+runs in **safe mode**: every page says what is wrong and offers the backups; no view
+that reads or writes the database runs until the user chooses.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import collection, db, games, live, safety
+from ..engine.json_input import JsonInputError, parse_json
+from .devices import current_device, saved_device
+from .downloads import json_download
+from .errors import error_page
+from .forms import form_text, uploaded_file
+from .i18n import translate
+from .live_view import forget_all as forget_updates
+
+bp = Blueprint("data", __name__, url_prefix="/data")
+PROBLEM = "botdeck_problem"
+SCHEDULE = "botdeck_backups"
+# what safe mode still answers: its own choices, the language, the static files
+SAFE_ENDPOINTS = frozenset({"static", "data.safe_restore", "data.safe_start_empty", "i18n.switch"})
+COLLECTION_BYTES = 32 * 1024 * 1024  # a collection holds every game: more than one file
+_switch = threading.Lock()
+
+
+def _database() -> Path:
+    return Path(current_app.config["DATABASE"])
+
+
+def problem() -> safety.Problem | None:
+    return current_app.extensions.get(PROBLEM)  # type: ignore[no-any-return]
+
+
+# --- safe mode -------------------------------------------------------------------------
+
+
+def safe_mode_page() -> Any:
+    found = problem()
+    if found is None or request.endpoint in SAFE_ENDPOINTS:
+        return None
+    return (
+        render_template(
+            "data/safe_mode.html",
+            problem=found,
+            backups=safety.backups(_database()),
+            schema_version=db.SCHEMA_VERSION,
+        ),
+        503,
+        {"Retry-After": "5"},
+    )
+
+
+def _leave_safe_mode() -> None:
+    db.upgrade(_database())
+    current_app.extensions[PROBLEM] = None
+    games.forget_all()
+    forget_updates()
+
+
+@bp.post("/safe/restore")
+def safe_restore() -> Any:
+    """Safe mode: set the damaged (or empty) file aside, use a copy of a backup."""
+    with _switch:
+        if problem() is None:
+            return redirect(url_for("lobby.index"), code=303)
+        chosen = safety.find_backup(_database(), form_text("backup", max_length=80))
+        if chosen is None or chosen.games is None:
+            return error_page(404, _("That backup is not there any more, or cannot be read."))
+        safety.set_aside(_database())
+        safety.restore_file(_database(), chosen.path)
+        _leave_safe_mode()
+    return redirect(url_for("data.index", restored=chosen.name), code=303)
+
+
+@bp.post("/safe/start-empty")
+def safe_start_empty() -> Any:
+    """Safe mode: start with no games; a damaged file is kept aside, never deleted."""
+    with _switch:
+        found = problem()
+        if found is None:
+            return redirect(url_for("lobby.index"), code=303)
+        if found.kind == "too_new":
+            return error_page(409, _("A database from a newer Botdeck is never replaced here."))
+        safety.set_aside(_database())
+        _leave_safe_mode()
+    return redirect(url_for("lobby.index"), code=303)
+
+
+# --- backups and the collection file ------------------------------------------------
+
+
+@bp.get("")
+def index() -> str:
+    """The backups Botdeck keeps, everything of this device as one file, restore."""
+    everything = safety.backups(_database())
+    restored = request.args.get("restored", "")
+    return render_template(
+        "data/index.html",
+        backups=everything,
+        restored=next((b for b in everything if b.name == restored), None),
+        keep=current_app.config["BACKUP_KEEP"],
+        every=current_app.config["BACKUP_SECONDS"] // 60,
+        folder=safety.backup_dir(_database()),
+    )
+
+
+@bp.post("/backup")
+def backup_now() -> BaseResponse:
+    made = safety.make_backup(_database(), keep=current_app.config["BACKUP_KEEP"])
+    return redirect(url_for("data.index", made=made.name if made else ""), code=303)
+
+
+@bp.get("/backups/<name>/restore")
+def confirm_restore(name: str) -> Any:
+    chosen = safety.find_backup(_database(), name)
+    if chosen is None or chosen.games is None:
+        return error_page(404, _("That backup is not there any more, or cannot be read."))
+    return render_template("data/restore.html", backup=chosen)
+
+
+@bp.post("/backups/<name>/restore")
+def restore(name: str) -> Any:
+    """Every game, deck and kept entry back as they were in the backup; what is here
+    now is backed up first, so the restore itself can be undone."""
+    with _switch:
+        chosen = safety.find_backup(_database(), name)
+        if chosen is None or chosen.games is None:
+            return error_page(404, _("That backup is not there any more, or cannot be read."))
+        keep = current_app.config["BACKUP_KEEP"]
+        safety.make_backup(_database(), keep=keep + 1)  # the newest: what was here
+        safety.restore_into(_database(), chosen.path)
+        db.upgrade(_database())  # a backup from an earlier Botdeck
+        games.forget_all()
+        forget_updates()
+    live.reset()  # open pages reload
+    return redirect(url_for("data.index", restored=chosen.name), code=303)
+
+
+@bp.get("/export")
+def export_all() -> Any:
+    """This device's games and decks, as one file."""
+    data = collection.export_all(current_device().id)
+    return json_download(data, _("Botdeck games %(date)s", date=data["exported_at"][:10]))
+
+
+@bp.post("/import")
+def import_all() -> Any:
+    content = uploaded_file("file")
+    if content is None:
+        return error_page(400, _("Choose a collection file to import."))
+    try:
+        data = parse_json(content, max_chars=COLLECTION_BYTES)
+        restored = collection.import_all(data, saved_device().id, default_name=_("Imported game"))
+    except JsonInputError as error:
+        return error_page(
+            422,
+            _(
+                "This file is not a Botdeck collection file (%(why)s). Nothing was imported.",
+                why=translate(error.reason),
+            ),
+        )
+    except collection.BadCollection as error:
+        return error_page(
+            422,
+            _("This collection cannot be imported: %(why)s. Nothing was imported.", why=error),
+        )
+    return render_template("data/imported.html", restored=restored)
+
+
+# --- start --------------------------------------------------------------------------
+
+
+def limit_body() -> None:
+    """Every body over the limit is refused before any view runs, even a view that does
+    not read it (a collection file may be larger than the other files)."""
+    if request.endpoint == "data.import_all":
+        request.max_content_length = COLLECTION_BYTES
+    limit = request.max_content_length
+    if limit is not None and (request.content_length or 0) > limit:
+        abort(413)
+
+
+def back_up_after_changes(response: Any) -> Any:
+    """After a change is stored, a backup if the last one is old enough (once the
+    answer has gone: the tap does not wait for it)."""
+    schedule: safety.Schedule | None = current_app.extensions.get(SCHEDULE)
+    if (
+        schedule is not None
+        and problem() is None
+        and request.method == "POST"
+        and response.status_code < 400
+    ):
+        response.call_on_close(schedule.changed)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Check the database; upgrade it and back it up, or start in safe mode."""
+    database = Path(app.config["DATABASE"])
+    found = safety.check(database)
+    if found is None:
+        try:
+            db.upgrade(database)
+        except db.DatabaseTooNew as error:
+            found = safety.Problem("too_new", version=error.version)
+        except Exception as error:  # noqa: BLE001 - any failure to read it: safe mode
+            app.logger.exception("the games database cannot be opened")
+            found = safety.Problem("damaged", str(error))
+    app.extensions[PROBLEM] = found
+    keep, every = app.config["BACKUP_KEEP"], app.config["BACKUP_SECONDS"]
+    if found is None:
+        safety.make_backup(database, keep=keep, only_if_changed=True)
+    app.extensions[SCHEDULE] = safety.Schedule(database, every=every, keep=keep)
+    app.before_request(limit_body)
+    app.before_request(safe_mode_page)
+    app.after_request(back_up_after_changes)
+    app.jinja_env.globals["database_problem"] = problem
+    app.register_blueprint(bp)
