@@ -175,6 +175,8 @@ def main() -> None:
             for line in lines:
                 print(line)
     live.measure(percentiles)
+    print()
+    live.slow_sockets(percentiles)
 
 
 if __name__ == "__main__":

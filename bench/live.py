@@ -171,3 +171,76 @@ def measure(percentiles) -> None:  # type: ignore[no-untyped-def]
                 stream.close()
         finally:
             server.stop()
+
+
+def _slow_socket(port: int) -> socket.socket | None:
+    """From another address: a request whose headers come one line at a time."""
+    sock = socket.socket()
+    sock.settimeout(2)
+    sock.bind(("127.0.0.2", 0))
+    try:
+        sock.connect(("127.0.0.1", port))
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    except OSError:
+        sock.close()
+        return None
+    return sock
+
+
+def _held(sock: socket.socket) -> bool:
+    try:
+        sock.sendall(b"X-Slow: 1\r\n")
+        sock.settimeout(0.005)
+        return sock.recv(1) != b""
+    except TimeoutError:
+        return True
+    except OSError:
+        return False
+
+
+def slow_sockets(percentiles) -> None:  # type: ignore[no-untyped-def]
+    """A tap's answer time while hundreds of slow connections try to hold the server."""
+    with tempfile.TemporaryDirectory() as data_dir:
+        server = Server(data_dir)
+        try:
+            game_id, cookie = new_game(server)
+            version = 0
+
+            def taps(count: int) -> list[float]:
+                nonlocal version
+                times = []
+                for _ in range(count):
+                    started = time.perf_counter()
+                    status, _, _ = server.request(
+                        "POST",
+                        f"/g/{game_id}/correct",
+                        {"version": version, "field": "coins", "value": version % 50},
+                        cookie,
+                    )
+                    times.append(time.perf_counter() - started)
+                    assert status == 200, status
+                    version += 1
+                return times
+
+            print(f"a tap, nothing else connected          {percentiles(taps(50))}")
+            for count in (300, 1000):
+                opened = time.perf_counter()
+                attackers = [_slow_socket(server.port) for _ in range(count)]
+                held = [s for s in attackers if s is not None and _held(s)]
+                most = len(held)
+                during = taps(50)
+                while held and time.perf_counter() - opened < 30:
+                    time.sleep(0.5)
+                    held = [s for s in held if _held(s)]
+                closed_after = time.perf_counter() - opened
+                print(
+                    f"a tap, {count} slow sockets from one address {percentiles(during)}; "
+                    f"the server kept {most} of them and closed those "
+                    f"{closed_after:.0f} s after they opened"
+                    + ("" if not held else f" (NOT: {len(held)} still open after 30 s)")
+                )
+                for sock in attackers:
+                    if sock is not None:
+                        sock.close()
+        finally:
+            server.stop()

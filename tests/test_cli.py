@@ -112,6 +112,7 @@ def test_serve_passes_the_thread_settings_to_waitress(monkeypatch, tmp_path, cap
         "outbuf_high_watermark": 256 * 1024,
         "max_request_body_size": 16 * 1024 * 1024,
         "ident": "Botdeck",
+        "cleanup_interval": 1,
     }
     out = capsys.readouterr().out
     assert str(tmp_path) in out

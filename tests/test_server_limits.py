@@ -13,6 +13,7 @@ import http.client
 import re
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,8 @@ from .conftest import ServerProcess
 STREAMS = 20
 TAPS = 2000
 ALLOWED_GROWTH_MB = 30
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+HTMX = {"HX-Request": "true"}
 
 
 def rss_mb(pid: int) -> float:
@@ -139,3 +142,74 @@ def test_a_fifty_megabyte_body_is_refused_unread_and_the_server_answers_on(serve
     connection.request("GET", "/")
     assert connection.getresponse().status == 200
     connection.close()
+
+
+# --- a few sockets must not lock the table out ------------------------------------------
+
+SLOW_SOCKETS = 300
+
+
+def slow_socket(port: int) -> socket.socket | None:
+    """A connection from another address (127.0.0.2) that starts a request and then
+    sends its headers one line at a time; None if the server closed it at once."""
+    sock = socket.socket()
+    sock.settimeout(2)
+    sock.bind(("127.0.0.2", 0))
+    try:
+        sock.connect(("127.0.0.1", port))
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    except OSError:
+        sock.close()
+        return None
+    return sock
+
+
+def still_open(sock: socket.socket) -> bool:
+    """Send one more header line; whether the server still holds the connection."""
+    try:
+        sock.sendall(b"X-Slow: 1\r\n")
+        sock.settimeout(0.01)
+        return sock.recv(1) != b""
+    except TimeoutError:
+        return True  # nothing to read: still open
+    except OSError:
+        return False
+
+
+def test_three_hundred_slow_sockets_leave_a_tap_answering_and_are_closed(server_process):
+    """The audit: 300 half-open connections (one header line every 10 s) made the
+    server unreachable while they stayed. One address now holds at most 64, and a
+    request whose headers are not all in after 10 s is closed."""
+    port = server_process.port
+    attackers = [slow_socket(port) for _ in range(SLOW_SOCKETS)]
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.request("POST", "/games", body="bot=covenant", headers=FORM)
+    started = connection.getresponse()
+    assert started.status == 303
+    started.read()
+    game = started.getheader("Location")
+    connection.request("GET", game)
+    page = connection.getresponse().read().decode()
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    connection.request(
+        "POST", f"{game}/answer", body=f"version={version}&value=H", headers={**FORM, **HTMX}
+    )
+    assert connection.getresponse().status == 200
+    connection.close()
+    held = [sock for sock in attackers if sock is not None and still_open(sock)]
+    assert len(held) <= 64
+    deadline = time.monotonic() + 15
+    while held and time.monotonic() < deadline:
+        time.sleep(1)
+        held = [sock for sock in held if still_open(sock)]
+    assert held == []
+    for sock in attackers:
+        if sock is not None:
+            sock.close()
+
+
+def test_a_client_that_connects_and_sends_nothing_is_closed(server_process):
+    with socket.create_connection(("127.0.0.1", server_process.port), timeout=20) as sock:
+        started = time.monotonic()
+        assert sock.recv(1) == b""  # the server closed it
+        assert time.monotonic() - started < 15

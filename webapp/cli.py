@@ -10,6 +10,7 @@ import segno
 
 from . import create_app, default_data_dir
 from .network import lan_urls
+from .server import HEADER_SECONDS, PER_CLIENT
 
 STREAM_BUFFER_BYTES = 256 * 1024
 MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -37,6 +38,21 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "(e.g. a name your router gives it); may be repeated",
     )
     parser.add_argument(
+        "--header-timeout",
+        type=float,
+        default=HEADER_SECONDS,
+        metavar="SECONDS",
+        help="close a connection whose request headers take longer than this "
+        f"(default {HEADER_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--client-connections",
+        type=int,
+        default=PER_CLIENT,
+        metavar="N",
+        help=f"connections one address may hold at once (default {PER_CLIENT})",
+    )
+    parser.add_argument(
         "--threads",
         type=int,
         default=64,
@@ -50,7 +66,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def serve(args: argparse.Namespace) -> int:
     import logging
 
-    from waitress import create_server
+    from .server import make_server
 
     config: dict[str, Any] = {"DATA_DIR": args.data_dir}
     if args.allow_host:
@@ -65,8 +81,10 @@ def serve(args: argparse.Namespace) -> int:
         # that a closed tab's thread is freed after one failed heartbeat.
         # (create_server + run is what waitress.serve does; listening first
         # means the addresses below are only printed once they answer.)
-        server = create_server(
+        server = make_server(
             app,
+            header_seconds=args.header_timeout,
+            per_client=args.client_connections,
             host=args.host,
             port=args.port,
             threads=args.threads,
