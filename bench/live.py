@@ -173,8 +173,9 @@ def measure(percentiles) -> None:  # type: ignore[no-untyped-def]
             server.stop()
 
 
-def _slow_socket(port: int) -> socket.socket | None:
-    """From another address: a request whose headers come one line at a time."""
+def slow_socket(port: int) -> socket.socket | None:
+    """A connection from another address (127.0.0.2) that starts a request and then
+    sends its headers one line at a time; None if the server closed it at once."""
     sock = socket.socket()
     sock.settimeout(2)
     sock.bind(("127.0.0.2", 0))
@@ -187,7 +188,8 @@ def _slow_socket(port: int) -> socket.socket | None:
     return sock
 
 
-def _held(sock: socket.socket) -> bool:
+def still_open(sock: socket.socket) -> bool:
+    """Send one more header line; whether the server still holds the connection."""
     try:
         sock.sendall(b"X-Slow: 1\r\n")
         sock.settimeout(0.005)
@@ -225,13 +227,13 @@ def slow_sockets(percentiles) -> None:  # type: ignore[no-untyped-def]
             print(f"a tap, nothing else connected          {percentiles(taps(50))}")
             for count in (300, 1000):
                 opened = time.perf_counter()
-                attackers = [_slow_socket(server.port) for _ in range(count)]
-                held = [s for s in attackers if s is not None and _held(s)]
+                attackers = [slow_socket(server.port) for _ in range(count)]
+                held = [s for s in attackers if s is not None and still_open(s)]
                 most = len(held)
                 during = taps(50)
                 while held and time.perf_counter() - opened < 30:
                     time.sleep(0.5)
-                    held = [s for s in held if _held(s)]
+                    held = [s for s in held if still_open(s)]
                 closed_after = time.perf_counter() - opened
                 print(
                     f"a tap, {count} slow sockets from one address {percentiles(during)}; "

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.live import slow_socket, still_open
+
 from .conftest import ServerProcess
 
 STREAMS = 20
@@ -147,33 +149,6 @@ def test_a_fifty_megabyte_body_is_refused_unread_and_the_server_answers_on(serve
 # --- a few sockets must not lock the table out ------------------------------------------
 
 SLOW_SOCKETS = 300
-
-
-def slow_socket(port: int) -> socket.socket | None:
-    """A connection from another address (127.0.0.2) that starts a request and then
-    sends its headers one line at a time; None if the server closed it at once."""
-    sock = socket.socket()
-    sock.settimeout(2)
-    sock.bind(("127.0.0.2", 0))
-    try:
-        sock.connect(("127.0.0.1", port))
-        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-    except OSError:
-        sock.close()
-        return None
-    return sock
-
-
-def still_open(sock: socket.socket) -> bool:
-    """Send one more header line; whether the server still holds the connection."""
-    try:
-        sock.sendall(b"X-Slow: 1\r\n")
-        sock.settimeout(0.01)
-        return sock.recv(1) != b""
-    except TimeoutError:
-        return True  # nothing to read: still open
-    except OSError:
-        return False
 
 
 def test_three_hundred_slow_sockets_leave_a_tap_answering_and_are_closed(server_process):

@@ -155,8 +155,17 @@ def make_backup(database: Path, *, keep: int, only_if_changed: bool = False) -> 
     target = folder / f"botdeck-{datetime.now(UTC):%Y%m%d-%H%M%S-%f}.sqlite3"
     while target.exists():  # a clock set back
         target = folder / f"botdeck-{datetime.now(UTC):%Y%m%d-%H%M%S-%f}.sqlite3"
-    partial = target.with_suffix(".partial")
-    source = _read_only(database)  # nothing written, not even a checkpoint
+    _copy(database, target)
+    for old in backups(database)[keep:]:
+        old.path.unlink(missing_ok=True)
+    return target
+
+
+def _copy(source_path: Path, target: Path) -> None:
+    """A consistent copy of a database (read-only: nothing written to it, not even a
+    checkpoint) as a new file that appears whole or not at all."""
+    partial = target.with_name(target.name + ".partial")
+    source = _read_only(source_path)
     try:
         copy = sqlite3.connect(partial)
         try:
@@ -166,9 +175,6 @@ def make_backup(database: Path, *, keep: int, only_if_changed: bool = False) -> 
     finally:
         source.close()
     os.replace(partial, target)
-    for old in backups(database)[keep:]:
-        old.path.unlink(missing_ok=True)
-    return target
 
 
 def _is_blank(database: Path) -> bool:
@@ -214,17 +220,7 @@ def set_aside(database: Path) -> Path | None:
 def restore_file(database: Path, backup: Path) -> None:
     """Safe mode: the database file is replaced by a copy of the backup (the damaged
     one was set aside first)."""
-    partial = database.with_suffix(".restoring")
-    source = _read_only(backup)
-    try:
-        copy = sqlite3.connect(partial)
-        try:
-            source.backup(copy)
-        finally:
-            copy.close()
-    finally:
-        source.close()
-    os.replace(partial, database)
+    _copy(backup, database)
 
 
 class Schedule:

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from webapp import create_app, db, games, library
+from webapp.bots.covenant.entry import blank_section
 
 from .conftest import HTMX, OWNER, tap, version_of
 from .test_bad_input import POST_ROUTES
@@ -140,14 +141,7 @@ def test_the_editor_only_ever_saves_to_botdeck_s_own_routes(client):
                 "mode": "cycle",
                 "branch": None,
                 "pending": None,
-                "section": {
-                    "advancements": [],
-                    "influence": [],
-                    "end": None,
-                    "top": False,
-                    "bottom": False,
-                    "effects": [],
-                },
+                "section": blank_section(),
             }
         )
     )
