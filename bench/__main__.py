@@ -24,6 +24,7 @@ from webapp.engine import Kind
 from . import live
 
 HISTORY = 300
+HTMX_HEADERS = {"HX-Request": "true"}
 SAMPLES = 200
 
 
@@ -152,6 +153,43 @@ def measure_game(app: Any, client: Any, game_id: str, rng: random.Random) -> Non
     print(f"rebuild the game from its log (cold) {percentiles(cold_times)}")
 
 
+def measure_undo(app: Any, client: Any) -> None:
+    """Undo (and redo) on a game 10 and 3,000 actions long: the same cost, whatever the
+    length (the game goes back to its nearest snapshot)."""
+    figures = {}
+    rng = random.Random(5)
+    for length in (10, 3000):
+        with app.app_context():
+            game_id = games.create_game(
+                "covenant", {"difficulty": "extreme"}, name=f"Undo {length}", seed=7
+            )
+            version = 0
+            while version < length:  # an answer, then three corrections, turn after turn
+                opened = games.open_game(game_id)
+                action = (
+                    {"answer": valid_answer(opened, rng)}
+                    if version % 4 == 0
+                    else {"correct": "coins", "value": version % 90}
+                )
+                version = games.act(game_id, version, "action", action).version
+        undo_times = []
+        for _ in range(SAMPLES // 2):
+            for kind in ("undo", "redo"):
+                started = time.perf_counter()
+                response = client.post(
+                    f"/g/{game_id}/{kind}",
+                    data={"version": version},
+                    headers={"HX-Request": "true"},
+                )
+                if kind == "undo":
+                    undo_times.append(time.perf_counter() - started)
+                assert response.status_code == 200, response.status_code
+                version += 1
+        figures[length] = statistics.median(undo_times)
+        print(f"undo at {length:>5} actions (server time) {percentiles(undo_times)}")
+    print(f"  undo at 3,000 costs {figures[3000] / figures[10]:.2f}× undo at 10   aim: ≤ 1.5×")
+
+
 def main() -> None:
     rng = random.Random(2026)
     with tempfile.TemporaryDirectory() as data_dir:
@@ -174,6 +212,8 @@ def main() -> None:
             )
             for line in lines:
                 print(line)
+        print()
+        measure_undo(app, client)
     live.measure(percentiles)
     print()
     live.slow_sockets(percentiles)

@@ -264,6 +264,12 @@ def act(
         asked = opened.game.pending()
         try:
             changed, said = _changed(opened, kind, payload)
+        except ValueError:
+            raise  # refused: the engine put the game back as it was
+        except BaseException:
+            _cache.pop(_key(game_id), None)  # a bug half-way: read it again next time
+            raise
+        try:
             db.append_event(
                 game_id,
                 expected_version=opened.version,
@@ -275,7 +281,7 @@ def act(
                 now=db.now(),
             )
         except BaseException:
-            _cache.pop(_key(game_id), None)  # the engine copy may be half-changed
+            _cache.pop(_key(game_id), None)  # not stored: the engine copy is ahead of the log
             raise
         changed.version = opened.version + 1
         _cache[_key(game_id)] = changed
@@ -319,13 +325,10 @@ def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tup
     if kind == "undo":
         if not game.actions:
             raise NothingToUndo("nothing to undo")
-        replayed = Game.replay(
-            row.bot, row.options, row.seed, row.deck, game.actions[:-1], deck_checked=True
-        )
-        undone = (game.actions[-1], opened.summaries[-1])
+        undone = (game.undo(), opened.summaries[-1])
         said = msg("Undone: {what}", what=Msg.from_json(undone[1]))
         return OpenGame(
-            row, replayed, opened.version, opened.summaries[:-1], [*opened.redo, undone]
+            row, game, opened.version, opened.summaries[:-1], [*opened.redo, undone]
         ), said
     if kind == "redo":
         if not opened.redo:

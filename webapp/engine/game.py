@@ -8,6 +8,7 @@ fewer.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,9 @@ EXPORT_VERSION = 1
 SEED_RANGE = range(-(2**63), 2**63)
 # A long game takes a few thousand taps; a file holding more is refused before replaying.
 MAX_ACTIONS = 20_000
+# Every this many actions the game keeps a snapshot: undo goes back to the nearest one
+# and replays fewer than this many, however long the game is.
+SNAPSHOT_EVERY = 32
 
 
 class GameOver(ValueError):
@@ -32,6 +36,21 @@ class GameOver(ValueError):
 
 class BadGameFile(ValueError):
     """An exported game that cannot be read back."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The game as it stood after `actions` actions.
+
+    The bot's state, the working deck and the open checklist are kept as JSON text
+    (nothing shared with the live game, which changes them in place); the finished
+    checklists are shared as they are, for nothing ever changes a finished one.
+    """
+
+    actions: int
+    finished: tuple[Checklist, ...]
+    text: str  # {"state", "deck", "open"} as JSON
+    over: bool
 
 
 @dataclass(frozen=True)
@@ -77,6 +96,7 @@ class Game:
         self.checklists: list[Checklist] = []
         self.over = False
         self._advance()
+        self.snapshots: list[Snapshot] = [self._snapshot()]
 
     # --- reading -------------------------------------------------------------
 
@@ -140,7 +160,19 @@ class Game:
         return self._apply({"correct": field, "value": value}, (title, None))
 
     def _apply(self, action: dict[str, Any], shown: tuple[Msg, Msg | None]) -> Step:
-        """Apply an answer or a correction; `shown`: its line and answer in words, kept."""
+        """Apply an answer or a correction; `shown`: its line and answer in words, kept.
+        If the bot refuses it (or fails) half-way, the game is put back as it was."""
+        before = len(self.actions)
+        try:
+            step = self._change(action, shown)
+        except BaseException:
+            self._go_back_to(before)
+            raise
+        if len(self.actions) % SNAPSHOT_EVERY == 0:
+            self.snapshots.append(self._snapshot())
+        return step
+
+    def _change(self, action: dict[str, Any], shown: tuple[Msg, Msg | None]) -> Step:
         checklist = self.checklist
         if checklist is None:
             raise GameOver("the game is over")
@@ -210,20 +242,45 @@ class Game:
         return game
 
     def undo(self) -> dict[str, Any]:
-        """Take back the last action (replaying the others); returns it."""
+        """Take back the last action; returns it. The game goes back to its nearest
+        snapshot and replays the few actions after it: the same cost at any length."""
         if not self.actions:
             raise InvalidAnswer("there is nothing to undo")
         undone = self.actions[-1]
-        replayed = Game.replay(
-            self.bot.id,
-            self.options,
-            self.seed,
-            self.initial_deck,
-            self.actions[:-1],
-            deck_checked=True,
-        )
-        self.__dict__.update(replayed.__dict__)
+        self._go_back_to(len(self.actions) - 1)
         return undone
+
+    # --- snapshots ---------------------------------------------------------------
+
+    def _snapshot(self) -> Snapshot:
+        finished, last = self.checklists[:-1], self.checklists[-1:]
+        text = json.dumps(
+            {
+                "state": self.bot.state_to_json(self.state),
+                "deck": self.deck,
+                "open": [checklist.to_json() for checklist in last],
+            }
+        )
+        return Snapshot(len(self.actions), tuple(finished), text, self.over)
+
+    def _restore(self, snapshot: Snapshot) -> None:
+        data = json.loads(snapshot.text)
+        self.state = self.bot.state_from_json(data["state"])
+        self.deck = data["deck"]
+        self.checklists = [*snapshot.finished, *map(Checklist.from_json, data["open"])]
+        self.over = snapshot.over
+
+    def _go_back_to(self, count: int) -> None:
+        """The game as it was after its first `count` actions: from the nearest
+        snapshot, replaying what came after it."""
+        actions = self.actions[:count]
+        while self.snapshots[-1].actions > count:
+            self.snapshots.pop()
+        snapshot = self.snapshots[-1]
+        self._restore(snapshot)
+        self.actions = actions[: snapshot.actions]
+        for action in actions[snapshot.actions :]:
+            self.apply_action(action)
 
     def apply_action(self, action: dict[str, Any]) -> None:
         """Apply one stored action (as found in `actions`), checking it again."""
