@@ -199,3 +199,28 @@ def test_simultaneous_undos_on_two_devices_undo_exactly_one_step(app, game_id):
     with sqlite3.connect(app.config["DATABASE"]) as db:
         kinds = [row[0] for row in db.execute("SELECT kind FROM events ORDER BY seq")]
     assert kinds == ["action", "action", "undo"]
+
+
+def test_the_version_never_reaches_a_fragments_hash_however_a_template_writes_it(app, monkeypatch):
+    """A bot's template writing the version its own way (not as the form field the old
+    pattern knew) still leaves its fragment's hash unchanged from tap to tap."""
+    from webapp.web import fragments
+
+    def odd_template(page, name, **context):  # type: ignore[no-untyped-def]
+        version = context["version"]
+        return f'<section data-hash="">tap #{version}, {{"v":{version}}}</section>'
+
+    monkeypatch.setattr(fragments, "render_block", odd_template)
+    with app.test_request_context():
+        third = fragments.render_fragment("board", {"version": 3})
+        fourth = fragments.render_fragment("board", {"version": 4})
+    assert "tap #3" in third and '{"v":4}' in fourth
+    assert third.split('data-hash="')[1][:12] == fourth.split('data-hash="')[1][:12]
+
+
+def test_a_step_type_says_it_is_hidden_once_done_unless_it_noted_something():
+    from webapp.engine import get_bot
+
+    kinds = get_bot("covenant").step_types
+    hidden = sorted(kind for kind, step_type in kinds.items() if step_type.hidden_unless_noted)
+    assert hidden == ["explore", "plan"]

@@ -61,6 +61,9 @@ class StepType(Generic[State]):
     #: resolved by the engine as soon as it is reached, with no tap and no
     #: stored answer (a decision the app can make from what it already knows)
     automatic: bool = False
+    #: a bookkeeping step: once done, its line is shown only if it noted something
+    #: (an automatic check that found nothing to say needs no line in the checklist)
+    hidden_unless_noted: bool = False
 
     def title(self, state: State, step: Step) -> Msg:
         raise NotImplementedError

@@ -9,7 +9,6 @@ change.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -25,7 +24,6 @@ from ..games import OpenGame
 PAGE = "game/page.html"
 FRAGMENTS = ("checklist", "state", "board", "card")
 HAVE_HEADER = "X-Botdeck-Have"
-HIDDEN_UNLESS_NOTED = {"plan", "explore"}
 
 
 @dataclass(frozen=True)
@@ -58,6 +56,11 @@ def step_title(game: Game, step: Step) -> Msg:
     )
 
 
+def _hidden_unless_noted(game: Game, step: Step) -> bool:
+    kind = game.bot.step_types.get(step.kind)
+    return kind is not None and kind.hidden_unless_noted
+
+
 def step_views(game: Game) -> list[StepView]:
     """The current checklist's lines; a past step reads as it did when it was resolved."""
     checklist = game.checklist
@@ -69,7 +72,7 @@ def step_views(game: Game) -> list[StepView]:
             step_title(game, step),
             game.step_answer(step),
             index == checklist.cursor and not game.over,
-            step.kind in HIDDEN_UNLESS_NOTED and step.done and not step.notes,
+            _hidden_unless_noted(game, step) and step.done and not step.notes,
         )
         for index, step in enumerate(checklist.steps)
     ]
@@ -117,21 +120,23 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
     }
 
 
-# The game's version sits in every form; it changes with every tap, so it is
-# left out of a fragment's hash (the browser sends the newest one it holds, see
-# botdeck.js) and a fragment only counts as changed when what it shows changed.
-UNHASHED = re.compile(
-    r'name="version" value="\d+"|"version": "\d+"| hx-swap-oob="true"| data-(?:game-)?version="\d+"'
-)
+# The game's version sits in every form and changes with every tap; a fragment only
+# counts as changed when what it shows changed. So a fragment is rendered with a
+# marker where the version goes, hashed, and only then given the real version: by
+# construction, however a template writes the version, it never reaches the hash.
+VERSION_MARK = "BOTDECK-VERSION-MARK"
+OOB = ' hx-swap-oob="true"'
 
 
 def render_fragment(name: str, context: dict[str, Any]) -> str:
+    marked = {**context, "version": VERSION_MARK}
     html = shown_or(
-        None, f"the {name} of the game page", lambda: render_block(PAGE, name, **context)
+        None, f"the {name} of the game page", lambda: render_block(PAGE, name, **marked)
     )
     if html is None:  # said plainly, with what the table can still do (Undo, Export)
-        html = render_template("game/_broken_fragment.html", name=name, **context)
-    digest = hashlib.blake2s(UNHASHED.sub("", html).encode(), digest_size=6).hexdigest()
+        html = render_template("game/_broken_fragment.html", name=name, **marked)
+    digest = hashlib.blake2s(html.replace(OOB, "").encode(), digest_size=6).hexdigest()
+    html = html.replace(VERSION_MARK, str(context["version"]))
     return html.replace('data-hash=""', f'data-hash="{digest}"', 1)
 
 

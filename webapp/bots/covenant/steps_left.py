@@ -102,6 +102,8 @@ class PlayerMode(CovenantStep):
 class Explore(CovenantStep):
     """Asks about a space only if it is still not known to be explored."""
 
+    hidden_unless_noted = True
+
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
@@ -364,6 +366,8 @@ def continue_plan(state: CovenantState, section: dict[str, Any], ctx: Context) -
 @step_type("plan")
 class Plan(CovenantStep):
     """Decides which placements mean battles once the table has answered."""
+
+    hidden_unless_noted = True
 
     automatic = True
 
