@@ -16,7 +16,8 @@ from typing import Any
 from flask import current_app
 
 from . import db, library, live
-from .engine import Game, Kind, Msg, msg
+from .engine import Game, Msg, msg
+from .engine.questions import Entry
 
 
 class GameNotFound(LookupError):
@@ -286,7 +287,7 @@ def act(
         changed.version = opened.version + 1
         _cache[_key(game_id)] = changed
         answered = kind == "action" and payload is not None and "answer" in payload
-        if answered and asked is not None and asked.question.kind is Kind.ENTRY:
+        if answered and asked is not None and isinstance(asked.question, Entry):
             # what the table entered goes into the library deck it came from, or is
             # kept for the next game when it is not a card (a faction's costs)
             entered = changed.game.actions[-1]["answer"]
@@ -299,7 +300,7 @@ def act(
 def fill_from_library(game_id: str, opened: OpenGame, device: str) -> OpenGame:
     """A card part the library knows is never entered twice: answer it at once."""
     pending = opened.game.pending()
-    if pending is None or pending.question.kind is not Kind.ENTRY:
+    if pending is None or not isinstance(pending.question, Entry):
         return opened
     known = library.known_entry(opened.row.deck_id, opened.row.bot, pending.question.draft)
     if known is None:

@@ -6,7 +6,7 @@ the clock; randomness comes from generators seeded by the game.
 
 from .bot import Bot, Context, Correction, StepType, StepTypes
 from .game import BadGameFile, Game, GameOver, Pending
-from .questions import Choice, InvalidAnswer, Kind, Question
+from .questions import Choice, Dice, InvalidAnswer, Kind, Question
 from .registry import UnknownBot, all_bots, get_bot, register
 from .steps import Checklist, Step
 from .text import Msg, msg, nmsg
@@ -18,6 +18,7 @@ __all__ = [
     "Choice",
     "Context",
     "Correction",
+    "Dice",
     "Game",
     "GameOver",
     "InvalidAnswer",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bot import Bot, Context
-from .questions import InvalidAnswer, Kind, Question
+from .questions import ROLL, Dice, InvalidAnswer, Number, Question
 from .registry import get_bot
 from .steps import Checklist, Step
 from .text import Msg, msg
@@ -143,8 +143,12 @@ class Game:
             raise GameOver("the game is over")
         if expected_index is not None and expected_index != pending.index:
             raise InvalidAnswer("that step has already been answered")
-        value = pending.question.parse(raw)
-        label = pending.question.label(value, self.bot.space_name)
+        question = pending.question
+        if isinstance(question, Dice) and raw == ROLL:
+            # the game's own dice: the same step rolls the same (after an undo too)
+            raw = question.roll(random.Random(f"{self.seed}/dice/{len(self.actions)}"))
+        value = question.parse(raw)
+        label = question.label(value, self.bot.space_name)
         return self._apply({"answer": value}, (pending.title, label))
 
     def correct(self, field: str, raw: Any) -> Step:
@@ -155,7 +159,7 @@ class Game:
         if field not in allowed:
             raise InvalidAnswer(f"{field!r} cannot be corrected")
         spec = allowed[field]
-        value = Question(Kind.NUMBER, minimum=spec.minimum, maximum=spec.maximum).parse(raw)
+        value = Number(minimum=spec.minimum, maximum=spec.maximum).parse(raw)
         title = msg("Correction: {label} set to {value}", label=spec.label, value=value)
         return self._apply({"correct": field, "value": value}, (title, None))
 

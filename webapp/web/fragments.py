@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from .. import library
 from ..engine import Correction, Game, Kind, Msg, Step, msg
+from ..engine.questions import Entry, Space
 from ..games import OpenGame
 
 PAGE = "game/page.html"
@@ -88,11 +89,11 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         view = getattr(game.bot.step_types[pending.step.kind], "view", None)
         if view is not None:
             extras = shown_or(None, "the step's extras", lambda: view(game.state, pending.step))
-        if pending.question.kind is Kind.ENTRY:
+        if isinstance(pending.question, Entry):
             kept = library.kept(game.bot.id, pending.question.draft, opened.row.owner)
     pickable = (
         pending.question.spaces
-        if pending is not None and pending.question.kind is Kind.SPACE and not watch
+        if pending is not None and isinstance(pending.question, Space) and not watch
         else ()
     )
     corrections: list[Correction] = []
