@@ -173,3 +173,21 @@ def compiled_translations() -> None:
                 catalog = read_po(source)
             with mo.open("wb") as target:
                 write_mo(target, catalog)
+
+
+# --- a bot of the tests' own -----------------------------------------------------------
+
+
+@pytest.fixture
+def dice_bot_app(tmp_path: Path) -> Iterator[Flask]:
+    """The app with the tests' dice bot registered: one line, as a new bot's package
+    adds to webapp/bots/__init__.py (forgotten again after the test)."""
+    from webapp.engine.registry import register, unregister
+
+    from .dice_bot import DiceBot
+
+    register(DiceBot())
+    try:
+        yield create_app({"TESTING": True, "DATA_DIR": str(tmp_path)})
+    finally:
+        unregister(DiceBot.id)

@@ -51,6 +51,7 @@ def export_all(device: str) -> dict[str, Any]:
         "decks": [
             deck.data
             for bot in all_bots()
+            if bot.has_cards
             for deck in library.decks(bot.id, device)
             if not deck.demo
         ],

@@ -112,22 +112,29 @@ class Bot(ABC, Generic[State]):
     option_names: tuple[str, ...] = ()
     #: the icon of the app's sprite that stands for the bot in the lobby
     icon: str = "ship"
+    #: whether the bot plays a deck of cards. A bot without cards has no deck (its
+    #: games hold an empty one), no card region, no deck fields and no card library.
+    has_cards: bool = True
 
     @abstractmethod
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Validate and complete the options of a new game (ValueError if bad)."""
 
-    @abstractmethod
     def demo_deck(self) -> dict[str, Any]:
-        """The deck a new game uses when the player does not pick one."""
+        """The deck a new game uses when the player does not pick one (a bot without
+        cards: an empty one)."""
+        return {"format": "botdeck-deck", "version": 1, "bot": self.id, "name": "", "cards": []}
 
-    @abstractmethod
     def deck_schema(self) -> dict[str, Any]:
         """The JSON Schema its deck files follow (published by the app)."""
+        raise NotImplementedError
 
-    @abstractmethod
     def validate_deck(self, deck: Any) -> dict[str, Any]:
-        """Check a deck file for this bot (`DeckError` naming card and field)."""
+        """Check a deck file for this bot (`DeckError` naming card and field). A bot
+        without cards takes only its empty deck."""
+        if deck != self.demo_deck():
+            raise ValueError("this bot plays without cards")
+        return self.demo_deck()
 
     @abstractmethod
     def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> State:

@@ -18,6 +18,11 @@ def register(bot: Bot[Any]) -> Bot[Any]:
     return bot
 
 
+def unregister(bot_id: str) -> None:
+    """Forget a bot (a test's own bot, once the test is done)."""
+    _BOTS.pop(bot_id, None)
+
+
 def get_bot(bot_id: str) -> Bot[Any]:
     try:
         return _BOTS[bot_id]

@@ -27,7 +27,7 @@ def _bot(bot_id: str) -> Bot[Any]:
         bot = get_bot(bot_id)
     except UnknownBot:
         abort(404)
-    if bot.entry_template is None:
+    if not bot.has_cards or bot.entry_template is None:
         abort(404)
     return bot
 

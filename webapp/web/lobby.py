@@ -31,7 +31,7 @@ def index() -> str:
         "lobby/index.html",
         games=db.list_games(device.id),
         bots=all_bots(),
-        decks={bot.id: library.decks(bot.id, device.id) for bot in all_bots()},
+        decks={bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.has_cards},
         unclaimed=db.unclaimed(),
     )
 
@@ -177,6 +177,6 @@ def deck_schema(bot_id: str) -> Response | tuple[str, int, dict[str, str]]:
     """The published JSON Schema of a bot's deck files."""
     try:
         schema = get_bot(bot_id).deck_schema()
-    except UnknownBot:
+    except (UnknownBot, NotImplementedError):  # no such bot, or one without cards
         return error_page(404, _("There is no such bot."))
     return Response(json.dumps(schema, indent=2), mimetype="application/schema+json")
