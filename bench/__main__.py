@@ -111,7 +111,7 @@ def first_visit_bytes(app: Any, game_id: str) -> tuple[int, int, list[str]]:
     try:
         wire, body, encoding = fetch(f"/g/{game_id}")
         raw_page = app.test_client().get(f"/g/{game_id}").get_data()
-        assets = re.findall(rb'(?:href|src)="(/static/[^"]+)"', raw_page)
+        assets = re.findall(rb'(?:href|src)="(/(?:bots/[a-z_]+/)?static/[^"]+)"', raw_page)
         total_wire, total_raw, lines = (
             wire,
             len(raw_page),

@@ -6,12 +6,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-import jinja2
 from flask import Flask, request
 from flask_compress import Compress
 
 from . import bots as _bots  # noqa: F401  (registers every bot plug-in)
-from .engine import all_bots
 
 HERE = Path(__file__).resolve().parent
 
@@ -58,11 +56,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     data_dir.mkdir(parents=True, exist_ok=True)
     app.config.setdefault("DATABASE", str(data_dir / "botdeck.sqlite3"))
 
-    # Each bot package brings its own templates (board, card, state panel).
-    loaders: list[jinja2.BaseLoader] = [app.jinja_loader] if app.jinja_loader else []
-    loaders += [jinja2.PackageLoader(type(bot).__module__, "templates") for bot in all_bots()]
-    app.jinja_loader = jinja2.ChoiceLoader(loaders)
-
     from . import db
     from .web import (
         data,
@@ -73,6 +66,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         library,
         lobby,
         play,
+        plugins,
         security,
         share,
         watch,
@@ -84,11 +78,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     def compress_static_files_too(response):  # type: ignore[no-untyped-def]
         # Flask streams static files straight from disk, which Flask-Compress
         # skips; they are small, so read them into memory and let it compress.
-        if request.endpoint == "static" and response.status_code == 200:
+        endpoint = request.endpoint or ""
+        if (endpoint == "static" or endpoint.endswith(".static")) and response.status_code == 200:
             response.direct_passthrough = False
             response.make_sequence()
         return response
 
+    plugins.init_app(app)  # each bot's templates and static files
     db.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
