@@ -7,25 +7,14 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from webapp import games
-from webapp.engine import get_bot, msg
-from webapp.engine.questions import dice
+from ..conftest import dice_game
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
 def dice_url(live_server, monkeypatch) -> str:
-    app = live_server.app
-    with app.app_context():
-        game_id = games.create_game("covenant", {}, name="Dice", seed=9)
-        kind_name = games.open_game(game_id).game.pending().step.kind
-    kind = get_bot("covenant").step_types[kind_name]
-    monkeypatch.setattr(kind, "question", lambda state, step: dice(msg("Roll them"), 6, 6))
-    monkeypatch.setattr(kind, "resolve", lambda state, step, value, ctx: None)
-    with app.app_context():
-        games.forget_all()
-    return f"{live_server.url}/g/{game_id}"
+    return f"{live_server.url}/g/{dice_game(live_server.app, monkeypatch, 6, 6)}"
 
 
 def test_roll_for_me_then_undo_and_the_tables_own_roll(page: Page, dice_url):

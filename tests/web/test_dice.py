@@ -7,25 +7,14 @@ import re
 
 import pytest
 
-from webapp import games
-from webapp.engine import get_bot, msg
-from webapp.engine.questions import dice
-
+from ..conftest import dice_game as ask_dice
 from .conftest import HTMX, version_of
 
 
 @pytest.fixture
 def dice_game(app, monkeypatch) -> str:
-    """A game whose first step asks a d6 and a d8 (its step type made to ask them)."""
-    with app.app_context():
-        game_id = games.create_game("covenant", {}, name="Dice", seed=9)
-        kind_name = games.open_game(game_id).game.pending().step.kind
-    kind = get_bot("covenant").step_types[kind_name]
-    monkeypatch.setattr(kind, "question", lambda state, step: dice(msg("Roll them"), 6, 8))
-    monkeypatch.setattr(kind, "resolve", lambda state, step, value, ctx: None)
-    with app.app_context():
-        games.forget_all()
-    return game_id
+    """A game whose first step asks a d6 and a d8."""
+    return ask_dice(app, monkeypatch, 6, 8)
 
 
 def test_the_page_offers_roll_for_me_and_each_dies_faces(client, dice_game):
