@@ -32,6 +32,17 @@ def package_json(package: str, name: str) -> Any:
     return json.loads(_package_text(package, name))
 
 
+@cache
+def bundled_schema(package: str) -> dict[str, Any]:
+    """The deck file schema a bot's package ships (`deck.schema.json`)."""
+    return package_json(package, "deck.schema.json")  # type: ignore[no-any-return]
+
+
+def bundled_demo(package: str) -> dict[str, Any]:
+    """The demo deck a bot's package ships (`demo_deck.json`), parsed afresh."""
+    return package_json(package, "demo_deck.json")  # type: ignore[no-any-return]
+
+
 def schema_error(deck: Any, schema: dict[str, Any]) -> jsonschema.ValidationError | None:
     """Check the header, then the schema: the most telling error, or None.
 

@@ -7,24 +7,27 @@ exist on that board. Errors name the card and the field.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import partial
 from typing import Any
 
 from ...engine import Msg, msg
-from ..deckfile import DECK_FORMAT, DECK_VERSION, DeckError, first_error, package_json, schema_error
+from ..deckfile import (
+    DECK_FORMAT,
+    DECK_VERSION,
+    DeckError,
+    bundled_demo,
+    bundled_schema,
+    first_error,
+    schema_error,
+)
 
 HARBOR = "H"
 
 __all__ = ["DeckError", "deck_schema", "demo_deck", "validate_deck"]
 
 
-@cache
-def deck_schema() -> dict[str, Any]:
-    return package_json(__package__, "deck.schema.json")  # type: ignore[no-any-return]
-
-
-def demo_deck() -> dict[str, Any]:
-    return package_json(__package__, "demo_deck.json")  # type: ignore[no-any-return]
+deck_schema = partial(bundled_schema, str(__package__))
+demo_deck = partial(bundled_demo, str(__package__))
 
 
 def validate_deck(deck: Any) -> dict[str, Any]:
