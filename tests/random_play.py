@@ -111,3 +111,17 @@ def check_every_title(game: Game) -> None:
     for step in checklist.steps if checklist is not None else []:
         game.step_title(step)
     game.pending()
+
+
+def run_table(machine: Any, *, examples: int, steps: int, suppress: tuple[Any, ...] = ()) -> None:
+    """Run a stateful table (a hypothesis state machine) for `examples` games of up to
+    `steps` rules each, with no deadline (a replay can be slow on a busy machine)."""
+    from hypothesis import HealthCheck, settings
+
+    machine.TestCase.settings = settings(
+        max_examples=examples,
+        stateful_step_count=steps,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, *suppress],
+    )
+    machine.TestCase().runTest()

@@ -15,7 +15,6 @@ from typing import Any
 from . import db, games, library
 from .engine import BadGameFile, all_bots, get_bot
 from .engine.registry import UnknownBot
-from .engine.text import single_line
 
 FORMAT = "botdeck-collection"
 VERSION = 1
@@ -67,11 +66,6 @@ def _list(data: dict[str, Any], field: str, limit: int) -> list[Any]:
     return found
 
 
-def _name(entry: dict[str, Any], fallback: str) -> str:
-    name = entry.get("name")
-    return (single_line(name)[:80] if isinstance(name, str) else "") or fallback
-
-
 def _ids(entry: dict[str, Any]) -> tuple[str, str] | tuple[None, None]:
     """The play and watch ids a game had, if both are ids Botdeck could have made."""
     game_id, watch_id = entry.get("id"), entry.get("watch_id")
@@ -97,7 +91,7 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
     for number, entry in enumerate(game_entries, start=1):
         if not isinstance(entry, dict):
             raise BadCollection(f"its game {number} is not a game")
-        name = _name(entry, default_name)
+        name = games.file_name(entry, default_name)
         try:
             prepared.append((entry, name, games.prepare_import(entry)))
         except BadGameFile as error:

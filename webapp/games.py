@@ -18,6 +18,7 @@ from flask import current_app
 from . import db, library, live
 from .engine import Game, Msg, msg
 from .engine.questions import Entry
+from .engine.text import single_line
 
 
 class GameNotFound(LookupError):
@@ -159,6 +160,12 @@ def store_import(
         events=prepared.events,
     )
     return game_id
+
+
+def file_name(data: Any, fallback: str) -> str:
+    """The name a game file gives its game, made one line, or `fallback`."""
+    name = data.get("name") if isinstance(data, dict) else None
+    return (single_line(name)[:80] if isinstance(name, str) else "") or fallback
 
 
 def import_game(data: Any, *, name: str, device: str | None = None) -> str:

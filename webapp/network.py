@@ -8,29 +8,24 @@ from urllib.parse import urlsplit
 import ifaddr
 
 
-def lan_addresses() -> list[str]:
-    """IPv4 addresses of this machine's network interfaces, loopback and link-local left out."""
-    found = []
+def interface_addresses() -> list[str]:
+    """Every IP address of this machine (IPv4 and IPv6, loopback included)."""
+    found: list[str] = []
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:
-            if not ip.is_IPv4:
-                continue
-            address = ipaddress.IPv4Address(ip.ip)
-            if address.is_loopback or address.is_link_local:
-                continue
-            if str(address) not in found:
-                found.append(str(address))
+            address = str(ip.ip if ip.is_IPv4 else ip.ip[0])
+            if address not in found:
+                found.append(address)
     return found
 
 
-def interface_addresses() -> list[str]:
-    """Every IP address of this machine (IPv4 and IPv6, loopback included)."""
+def lan_addresses() -> list[str]:
+    """IPv4 addresses of this machine's network interfaces, loopback and link-local left out."""
     found = []
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            address = ip.ip if ip.is_IPv4 else ip.ip[0]
-            if address not in found:
-                found.append(str(address))
+    for address in interface_addresses():
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+        if ip.version == 4 and not (ip.is_loopback or ip.is_link_local):
+            found.append(address)
     return found
 
 

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -24,6 +24,7 @@ from ..random_play import (
     check_every_title,
     new_game,
     play_randomly,
+    run_table,
 )
 
 
@@ -88,14 +89,7 @@ def machine_for(bot_id: str) -> type[RandomTable]:
 
 @pytest.mark.parametrize("bot_id", BOTS)
 def test_random_taps_undos_redos_and_corrections_never_break_a_game(bot_id):
-    machine = machine_for(bot_id)
-    machine.TestCase.settings = settings(
-        max_examples=100,
-        stateful_step_count=40,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-    )
-    machine.TestCase().runTest()
+    run_table(machine_for(bot_id), examples=100, steps=40, suppress=(HealthCheck.filter_too_much,))
 
 
 @pytest.mark.parametrize("bot_id", BOTS)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
@@ -28,6 +28,7 @@ from ..random_play import (
     check_every_title,
     physical,
     random_answer,
+    run_table,
     starting_deck,
 )
 from .conftest import HTMX, OWNER, owner_client
@@ -147,13 +148,7 @@ class WebTable(RuleBasedStateMachine):
 @pytest.mark.parametrize("bot_id", BOTS)
 def test_random_taps_through_the_routes_never_make_a_page_fail(app, bot_id):
     machine = type(f"WebTable_{bot_id}", (WebTable,), {"bot_id": bot_id, "app": app})
-    machine.TestCase.settings = settings(
-        max_examples=12,
-        stateful_step_count=25,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-    )
-    machine.TestCase().runTest()
+    run_table(machine, examples=12, steps=25, suppress=(HealthCheck.function_scoped_fixture,))
 
 
 def test_the_solo_enemy_game_found_broken_after_a_battle_opens(app, client):

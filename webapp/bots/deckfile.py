@@ -8,7 +8,8 @@ error into a sentence a player can act on.
 from __future__ import annotations
 
 import json
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from importlib import resources
 from typing import Any
 
@@ -33,14 +34,18 @@ def package_json(package: str, name: str) -> Any:
 
 
 @cache
-def bundled_schema(package: str) -> dict[str, Any]:
-    """The deck file schema a bot's package ships (`deck.schema.json`)."""
+def _bundled_schema(package: str) -> dict[str, Any]:
     return package_json(package, "deck.schema.json")  # type: ignore[no-any-return]
 
 
-def bundled_demo(package: str) -> dict[str, Any]:
-    """The demo deck a bot's package ships (`demo_deck.json`), parsed afresh."""
-    return package_json(package, "demo_deck.json")  # type: ignore[no-any-return]
+def bundled_deck_files(
+    package: str | None,
+) -> tuple[Callable[[], dict[str, Any]], Callable[[], dict[str, Any]]]:
+    """`deck_schema, demo_deck` of a bot's package: the deck file schema it ships
+    (`deck.schema.json`, read once) and its demo deck (`demo_deck.json`, parsed afresh:
+    callers may change it)."""
+    name = str(package)
+    return partial(_bundled_schema, name), partial(package_json, name, "demo_deck.json")
 
 
 def schema_error(deck: Any, schema: dict[str, Any]) -> jsonschema.ValidationError | None:

@@ -70,11 +70,23 @@ def safe_mode_page() -> Any:
     )
 
 
-def _leave_safe_mode() -> None:
-    db.upgrade(_database())
+def _reopen() -> None:
+    """The database file now holds other content: bring it to this version's shape, drop
+    what was read from the old one, and have open pages load again."""
+    db.upgrade(_database())  # a backup may be from an earlier Botdeck
     current_app.extensions[PROBLEM] = None
     games.forget_all()
     forget_updates()
+    live.reset()
+
+
+def _usable_backup(name: str) -> safety.Backup | None:
+    chosen = safety.find_backup(_database(), name)
+    return None if chosen is None or chosen.games is None else chosen
+
+
+def _missing_backup() -> Any:
+    return error_page(404, _("That backup is not there any more, or cannot be read."))
 
 
 @bp.post("/safe/restore")
@@ -83,12 +95,12 @@ def safe_restore() -> Any:
     with _switch:
         if problem() is None:
             return redirect(url_for("lobby.index"), code=303)
-        chosen = safety.find_backup(_database(), form_text("backup", max_length=80))
-        if chosen is None or chosen.games is None:
-            return error_page(404, _("That backup is not there any more, or cannot be read."))
+        chosen = _usable_backup(form_text("backup", max_length=80))
+        if chosen is None:
+            return _missing_backup()
         safety.set_aside(_database())
         safety.restore_file(_database(), chosen.path)
-        _leave_safe_mode()
+        _reopen()
     return redirect(url_for("data.index", restored=chosen.name), code=303)
 
 
@@ -102,7 +114,7 @@ def safe_start_empty() -> Any:
         if found.kind == "too_new":
             return error_page(409, _("A database from a newer Botdeck is never replaced here."))
         safety.set_aside(_database())
-        _leave_safe_mode()
+        _reopen()
     return redirect(url_for("lobby.index"), code=303)
 
 
@@ -126,15 +138,15 @@ def index() -> str:
 
 @bp.post("/backup")
 def backup_now() -> BaseResponse:
-    made = safety.make_backup(_database(), keep=current_app.config["BACKUP_KEEP"])
-    return redirect(url_for("data.index", made=made.name if made else ""), code=303)
+    safety.make_backup(_database(), keep=current_app.config["BACKUP_KEEP"])
+    return redirect(url_for("data.index"), code=303)
 
 
 @bp.get("/backups/<name>/restore")
 def confirm_restore(name: str) -> Any:
-    chosen = safety.find_backup(_database(), name)
-    if chosen is None or chosen.games is None:
-        return error_page(404, _("That backup is not there any more, or cannot be read."))
+    chosen = _usable_backup(name)
+    if chosen is None:
+        return _missing_backup()
     return render_template("data/restore.html", backup=chosen)
 
 
@@ -143,16 +155,13 @@ def restore(name: str) -> Any:
     """Every game, deck and kept entry back as they were in the backup; what is here
     now is backed up first, so the restore itself can be undone."""
     with _switch:
-        chosen = safety.find_backup(_database(), name)
-        if chosen is None or chosen.games is None:
-            return error_page(404, _("That backup is not there any more, or cannot be read."))
+        chosen = _usable_backup(name)
+        if chosen is None:
+            return _missing_backup()
         keep = current_app.config["BACKUP_KEEP"]
         safety.make_backup(_database(), keep=keep + 1)  # the newest: what was here
         safety.restore_into(_database(), chosen.path)
-        db.upgrade(_database())  # a backup from an earlier Botdeck
-        games.forget_all()
-        forget_updates()
-    live.reset()  # open pages reload
+        _reopen()
     return redirect(url_for("data.index", restored=chosen.name), code=303)
 
 

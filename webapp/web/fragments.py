@@ -57,11 +57,6 @@ def step_title(game: Game, step: Step) -> Msg:
     )
 
 
-def _hidden_unless_noted(game: Game, step: Step) -> bool:
-    kind = game.bot.step_types.get(step.kind)
-    return kind is not None and kind.hidden_unless_noted
-
-
 def step_views(game: Game) -> list[StepView]:
     """The current checklist's lines; a past step reads as it did when it was resolved."""
     checklist = game.checklist
@@ -73,7 +68,9 @@ def step_views(game: Game) -> list[StepView]:
             step_title(game, step),
             game.step_answer(step),
             index == checklist.cursor and not game.over,
-            _hidden_unless_noted(game, step) and step.done and not step.notes,
+            step.done
+            and not step.notes
+            and getattr(game.bot.step_types.get(step.kind), "hidden_unless_noted", False),
         )
         for index, step in enumerate(checklist.steps)
     ]

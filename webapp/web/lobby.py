@@ -13,7 +13,6 @@ from .. import db, games, library
 from ..engine import BadGameFile, all_bots, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
-from ..engine.text import single_line
 from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page
@@ -128,9 +127,7 @@ def import_file() -> BaseResponse | tuple[str, int, dict[str, str]]:
                 why=translate(error.reason),
             ),
         )
-    name = data.get("name") if isinstance(data, dict) else None
-    name = single_line(name)[:80] if isinstance(name, str) else ""
-    name = name or _("Imported game")
+    name = games.file_name(data, _("Imported game"))
     try:
         game_id = games.import_game(data, name=name, device=saved_device().id)
     except BadGameFile as error:

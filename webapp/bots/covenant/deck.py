@@ -7,7 +7,6 @@ exist on that board. Errors name the card and the field.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from ...engine import Msg, msg
@@ -15,8 +14,7 @@ from ..deckfile import (
     DECK_FORMAT,
     DECK_VERSION,
     DeckError,
-    bundled_demo,
-    bundled_schema,
+    bundled_deck_files,
     first_error,
     schema_error,
 )
@@ -26,8 +24,7 @@ HARBOR = "H"
 __all__ = ["DeckError", "deck_schema", "demo_deck", "validate_deck"]
 
 
-deck_schema = partial(bundled_schema, str(__package__))
-demo_deck = partial(bundled_demo, str(__package__))
+deck_schema, demo_deck = bundled_deck_files(__package__)
 
 
 def validate_deck(deck: Any) -> dict[str, Any]:

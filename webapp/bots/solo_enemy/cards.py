@@ -8,7 +8,6 @@ bottom and the Tactic Card the Enemy plays attacking or defending.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from ...engine import Msg, msg
@@ -16,8 +15,7 @@ from ..deckfile import (
     DECK_FORMAT,
     DECK_VERSION,
     DeckError,
-    bundled_demo,
-    bundled_schema,
+    bundled_deck_files,
     first_error,
     schema_error,
 )
@@ -63,8 +61,7 @@ DIRECTION_LETTERS = {
 __all__ = ["DeckError", "deck_schema", "demo_deck", "validate_deck"]
 
 
-deck_schema = partial(bundled_schema, str(__package__))
-demo_deck = partial(bundled_demo, str(__package__))
+deck_schema, demo_deck = bundled_deck_files(__package__)
 
 
 def card_numbers() -> list[str]:
