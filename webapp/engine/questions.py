@@ -41,6 +41,11 @@ class Choice:
     primary: bool = False  # the obvious next tap, drawn as the main button
 
 
+def choice(value: str, label: Msg, hint: Msg | None = None, *, primary: bool = False) -> Choice:
+    """One answer of a `choose` question; `hint` says why it may be wrong now."""
+    return Choice(value, label, hint, primary)
+
+
 DONE = "done"
 ROLL = "roll"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +57,11 @@ class Step:
         )
 
 
+def new(kind: str, **params: Any) -> Step:
+    """A step of that kind, its params given as keywords."""
+    return Step(kind, params)
+
+
 @dataclass
 class Checklist:
     """Everything one turn asks, in rulebook order.
@@ -79,6 +85,15 @@ class Checklist:
 
     def insert_after_current(self, steps: list[Step]) -> None:
         self.steps[self.cursor + 1 : self.cursor + 1] = steps
+
+    def drop_pending(self, predicate: Callable[[Step], bool] | None = None) -> int:
+        """Drop the steps after the current one (those `predicate` picks, or all of them:
+        the game ends with this step); returns how many went."""
+        keep = self.steps[: self.cursor + 1]
+        rest = self.steps[self.cursor + 1 :]
+        left = [s for s in rest if predicate is not None and not predicate(s)]
+        self.steps[:] = keep + left
+        return len(rest) - len(left)
 
     def to_json(self) -> dict[str, Any]:
         return {

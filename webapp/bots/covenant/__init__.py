@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from ...engine import Bot, Checklist, Context, Correction, Msg, msg, register
+from ...engine.cards import Pile
 from . import deck as deck_module
 from . import (  # noqa: F401  (register the step types)
     entry,
@@ -110,7 +111,14 @@ class CovenantBot(Bot[CovenantState]):
                 difficulty=difficulty,
                 saga=options["saga"],
                 rows=list(deck["layout"]["rows"]),
-                ais=[CovenantAI(piles=deal_piles(ids, difficulty, rng))],
+                ais=[
+                    CovenantAI(
+                        piles={
+                            key: Pile(cards=cards)
+                            for key, cards in deal_piles(ids, difficulty, rng).items()
+                        }
+                    )
+                ],
                 order=turn_order(1, 0),
             )
         if len(ids) < 2:
@@ -124,7 +132,7 @@ class CovenantBot(Bot[CovenantState]):
             coop=True,
             rows=list(deck["layout"]["rows"]),
             players=list(options["players"]),
-            ais=[CovenantAI(player=p, piles={"deck": decks[p]}) for p in (0, 1)],
+            ais=[CovenantAI(player=p, piles={"deck": Pile(cards=decks[p])}) for p in (0, 1)],
             order=turn_order(2, rng.randrange(2)),
             player_achievements=[0, 0],
         )
@@ -150,7 +158,10 @@ class CovenantBot(Bot[CovenantState]):
             pile_sizes=sizes,
             rows=list(deck["layout"]["rows"]),
             players=list(options.get("players", [])),
-            ais=[CovenantAI(player=p, remaining=dict(sizes)) for p in range(players)],
+            ais=[
+                CovenantAI(player=p, piles={key: Pile(unseen=size) for key, size in sizes.items()})
+                for p in range(players)
+            ],
             order=turn_order(players, rng.randrange(players)),
             player_achievements=[0] * players,
         )

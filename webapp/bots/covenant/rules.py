@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 
 from ...engine import Msg, msg, nmsg
+from ...engine.cards import Pile
 from .deck import HARBOR
 from .state import ACHIEVEMENTS, CovenantAI, CovenantState
 
@@ -227,36 +228,8 @@ def section_for_turn(turn: int) -> int:
     return (turn - 1) // 3
 
 
-def draw_card(state: CovenantState, side: str, rng: random.Random) -> tuple[str, bool]:
-    """Take the top card of the acting Covenant's deck; reshuffle when it is empty.
-
-    2-player co-op: "After the ninth turn ... shuffle all the Wayward Covenant
-    cards and randomly create 2 new 9-card decks." The solo rulebook does not say
-    what happens when its deck runs out; Botdeck shuffles that pile's discards
-    into a new pile (the step says so).
-    """
-    ai, key = state.ai, pile_for(state, side)
-    pile = ai.piles.setdefault(key, [])
-    if pile:
-        return pile.pop(0), False
-    if state.coop:
-        cards: list[str] = []
-        for each in state.ais:
-            discard_current(state, each)
-            for stack in (*each.piles.values(), *each.discard.values()):
-                cards.extend(stack)
-            each.piles, each.discard = {}, {}
-        for each, deck in zip(state.ais, deal_coop_decks(cards, rng), strict=True):
-            each.piles = {"deck": deck}
-    else:
-        pile.extend(ai.discard.get(key, []))
-        ai.discard[key] = []
-        rng.shuffle(pile)
-    return ai.piles[key].pop(0), True
-
-
 def discard_current(state: CovenantState, ai: CovenantAI | None = None) -> None:
     ai = ai or state.ai
     if ai.current is not None:
-        ai.discard.setdefault(pile_for(state, ai.current["side"]), []).append(ai.current["card"])
+        ai.piles.setdefault(pile_for(state, ai.current["side"]), Pile()).put(ai.current["card"])
         ai.current = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ...engine.cards import Pile
 from .deck import HARBOR
 
 # Solo rulebook, "Achievements": every achievement the Covenant can claim, in the
@@ -84,15 +85,11 @@ class CovenantAI:
     claimed: list[str] = field(default_factory=list)
     sank_you: bool = False
     turn: int = 0  # its turns played: cards revealed, bonus cards not counted
-    piles: dict[str, list[str]] = field(default_factory=dict)  # side -> card ids, top first
-    discard: dict[str, list[str]] = field(default_factory=dict)
+    # its deck: one pile, or Hard's normal and hard piles (by the side they are played on)
+    piles: dict[str, Pile] = field(default_factory=dict)
     current: dict[str, Any] | None = None  # the card on the table: id, side, section, bonus
     after_turn: list[dict[str, int]] = field(default_factory=list)  # due at end of this turn
     placed_last_turn: list[dict[str, int]] = field(default_factory=list)
-    # Physical deck: cards still face down in each of its piles, and the cards
-    # known to be in each pile (Hard sleeves 9 cards on each side for good).
-    remaining: dict[str, int] = field(default_factory=dict)
-    members: dict[str, list[str]] = field(default_factory=dict)
 
     @property
     def upgrade_cannons(self) -> int:
@@ -113,9 +110,12 @@ class CovenantAI:
         return len(self.islands)
 
     def cards_left(self) -> int:
-        if self.remaining:
-            return sum(self.remaining.values())
         return sum(len(pile) for pile in self.piles.values())
+
+    @property
+    def discard(self) -> dict[str, list[str]]:
+        """Each pile's discards."""
+        return {key: pile.discard for key, pile in self.piles.items()}
 
     def add_coins(self, coins: int) -> None:
         self.coins = max(0, self.coins + coins)
@@ -181,7 +181,13 @@ class CovenantState:
     def from_json(cls, data: dict[str, Any]) -> CovenantState:
         data = dict(data)
         data["ais"] = [
-            CovenantAI(**{**ai, "upgrades": [Upgrade(**u) for u in ai.get("upgrades", [])]})
+            CovenantAI(
+                **{
+                    **ai,
+                    "upgrades": [Upgrade(**u) for u in ai.get("upgrades", [])],
+                    "piles": {k: Pile.from_json(p) for k, p in ai.get("piles", {}).items()},
+                }
+            )
             for ai in data.get("ais", [])
         ]
         data["facts"] = TurnFacts(**data.get("facts", {}))

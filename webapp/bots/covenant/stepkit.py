@@ -5,9 +5,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine import Choice, Msg, Step, StepType, StepTypes, msg
+from ...engine import Checklist, Msg, Step, StepType, StepTypes, msg
+from ...engine.questions import choice
+from ...engine.steps import new
 from .deck import space_name
 from .state import CovenantState
+
+__all__ = [
+    "BUILDING_NAMES",
+    "STEP_TYPES",
+    "CovenantStep",
+    "battle_step",
+    "choice",
+    "new",
+    "remove_pending",
+    "step_type",
+    "where",
+]
 
 STEP_TYPES = StepTypes()
 step_type = STEP_TYPES.register
@@ -22,10 +36,6 @@ class CovenantStep(StepType[CovenantState]):
 
 def where(state: CovenantState, space: str) -> Msg:
     return space_name(space, tuple(state.rows))
-
-
-def new(kind: str, **params: Any) -> Step:
-    return Step(kind, params)
 
 
 def battle_step(
@@ -62,10 +72,6 @@ def battle_step(
     )
 
 
-def choice(value: str, label: Msg, hint: Msg | None = None, *, primary: bool = False) -> Choice:
-    return Choice(value, label, hint, primary)
-
-
 BUILDING_NAMES = {
     "fort": msg("Fort"),
     "garrison": msg("Garrison"),
@@ -73,10 +79,6 @@ BUILDING_NAMES = {
 }
 
 
-def remove_pending(checklist: Any, predicate: Callable[[Step], bool]) -> int:
+def remove_pending(checklist: Checklist, predicate: Callable[[Step], bool]) -> int:
     """Drop the not-yet-reached steps that match; returns how many went."""
-    keep = checklist.steps[: checklist.cursor + 1]
-    rest = [s for s in checklist.steps[checklist.cursor + 1 :] if not predicate(s)]
-    dropped = len(checklist.steps) - len(keep) - len(rest)
-    checklist.steps[:] = keep + rest
-    return dropped
+    return checklist.drop_pending(predicate)

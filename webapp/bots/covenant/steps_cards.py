@@ -1,21 +1,25 @@
-"""Physical-deck mode: the table turns the printed card over and names it.
+"""The Covenant's cards on the engine's card steps.
 
-The app keeps the same bookkeeping as with its own deck (cards out, reshuffles,
-Hard's two sleeved piles, the co-op 9-card decks) and asks what is printed on a
-card only the first time that part of it is needed.
+Its own deck: the top card of the acting Covenant's pile is drawn (an empty pile
+reshuffled first). The printed cards: the table turns the card over and names it; the
+app keeps the same bookkeeping (cards out, reshuffles, Hard's two sleeved piles, the
+co-op 9-card decks) and asks what is printed on a card only the first time that part
+of it is needed.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
-from ...engine.questions import choose, confirm, entry
+from ...engine.cards import CardRules, EnterCard, IdentifyCard, Pile, ShufflePrinted
+from ...engine.questions import entry
 from .deck import DeckError, set_section, validate_section
-from .rules import section_for_turn
+from .rules import deal_coop_decks, discard_current, section_for_turn
+from .sections import known_section, start_card
 from .state import CovenantState
-from .stepkit import CovenantStep, choice, new, step_type
-from .turn import known_section, start_card
+from .stepkit import CovenantStep, new, step_type
 
 SIDE_NAMES = {"normal": msg("normal side"), "hard": msg("hard side")}
 
@@ -27,76 +31,102 @@ def printed_sections(deck: dict[str, Any], card_id: str, side: str) -> int | Non
     return len(sections) if sections else None
 
 
-def misplaced(state: CovenantState, card: str, key: str) -> Msg | None:
-    """Why this card cannot be in that pile right now, if it cannot."""
-    ai = state.ai
-    if card in ai.discard.get(key, []) or any(
-        other.current and other.current["card"] == card for other in state.ais
-    ):
-        return msg("already drawn since the deck was shuffled")
-    if any(card in cards for pile, cards in ai.members.items() if pile != key):
-        return msg("sleeved in the other pile")
-    return None
+class CovenantCards(CardRules[CovenantState]):
+    shuffle_purpose = "draw"
+
+    def pile(self, state: CovenantState, step: Step) -> Pile:
+        return state.ai.piles.setdefault(step.params["key"], Pile())
+
+    def revealed(self, state: CovenantState, ctx: Context, card: str, step: Step) -> None:
+        assert ctx.checklist is not None
+        p = step.params
+        ctx.insert(
+            *start_card(
+                state,
+                ctx.deck,
+                ctx.checklist.header,
+                card,
+                p["side"],
+                bonus=p["bonus"],
+            )
+        )
+
+    def refill(self, state: CovenantState, step: Step, rng: random.Random | None) -> Msg:
+        """The solo rulebook does not say what happens when its deck runs out: Botdeck
+        shuffles that pile's discards into a new pile. 2-player co-op: "After the ninth
+        turn ... shuffle all the Wayward Covenant cards and randomly create 2 new 9-card
+        decks." """
+        key = step.params["key"]
+        if not state.coop:
+            if rng is not None:
+                self.pile(state, step).reshuffle(rng)
+                return msg(
+                    "The deck had run out: its discards were shuffled into a new deck "
+                    "(the rulebook does not say; Botdeck does this)."
+                )
+            pile = self.pile(state, step)
+            pile.reshuffle(None)
+            pile.unseen = max(0, state.pile_sizes[key] - len(pile.cards))  # whole again
+            return msg("The discard pile is shuffled into a new deck of {n} cards.", n=len(pile))
+        if rng is None:
+            for ai in state.ais:
+                ai.piles = {key: Pile(unseen=state.pile_sizes[key])}
+            return msg("Two new decks of 9 cards are dealt.")
+        cards: list[str] = []
+        for ai in state.ais:
+            discard_current(state, ai)
+            for pile in ai.piles.values():
+                cards += pile.cards + pile.discard
+        for ai, dealt in zip(state.ais, deal_coop_decks(cards, rng), strict=True):
+            ai.piles = {key: Pile(cards=dealt)}
+        return msg("The decks had run out: all the cards were shuffled into two new decks of 9.")
+
+    def card_ids(self, state: CovenantState, step: Step) -> list[str]:
+        return list(step.params["cards"])
+
+    def misplaced(self, state: CovenantState, card: str, step: Step) -> Msg | None:
+        ai, key = state.ai, step.params["key"]
+        if card in self.pile(state, step).discard or any(
+            other.current and other.current["card"] == card for other in state.ais
+        ):
+            return msg("already drawn since the deck was shuffled")
+        # Hard: 9 cards sleeved on each side for good
+        if any(pile.holds(card) for other, pile in ai.piles.items() if other != key):
+            return msg("sleeved in the other pile")
+        return None
+
+    def known(self, state: CovenantState, deck: dict[str, Any], card: str, step: Step) -> bool:
+        return known_section(deck, card, step.params["side"], state.ai.turn)[0] is not None
+
+    def unknown(self, state: CovenantState, ctx: Context, card: str, step: Step) -> Step:
+        side, bonus = step.params["side"], step.params["bonus"]
+        state.ai.current = {"card": card, "side": side, "section": None, "bonus": bonus}
+        return new(
+            "enter_section",
+            card=card,
+            side=side,
+            bonus=bonus,
+            count=printed_sections(ctx.deck, card, side),
+        )
+
+    def learn(self, deck: dict[str, Any], step: Step, value: Any) -> str:
+        card, side = step.params["card"], step.params["side"]
+        set_section(deck, card, side, value["index"], value["sections"], value["section"])
+        return str(card)
+
+
+CARDS = CovenantCards()
 
 
 @step_type("identify_card")
-class IdentifyCard(CovenantStep):
-    def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("Turn over the top card: which card is it?")
+class Identify(IdentifyCard[CovenantState], CovenantStep):
+    rules = CARDS
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         return msg(
             "Its {side}. Use the number printed on the card (or the one you gave it). "
             "A card Botdeck already knows shows at once; a new one is entered once.",
             side=SIDE_NAMES[step.params["side"]],
-        )
-
-    def question(self, state: CovenantState, step: Step) -> Question:
-        key = step.params["key"]
-        choices = []
-        for card in step.params["cards"]:
-            warning = misplaced(state, card, key)
-            choices.append(choice(card, msg("{card}", card=card), warning))
-        return choose(msg("Card number"), *choices)
-
-    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        ai, key, side = state.ai, step.params["key"], step.params["side"]
-        warning = misplaced(state, value, key)
-        if warning is not None:
-            ctx.note(
-                msg(
-                    "Card {card} is {why}: Botdeck takes it, but check the deck.",
-                    card=value,
-                    why=warning,
-                )
-            )
-        ai.remaining[key] = max(0, ai.remaining.get(key, 0) - 1)
-        members = ai.members.setdefault(key, [])
-        if value not in members:
-            members.append(value)
-        section, _, _ = known_section(ctx.deck, value, side, ai.turn)
-        assert ctx.checklist is not None
-        if section is None:
-            ai.current = {
-                "card": value,
-                "side": side,
-                "section": None,
-                "bonus": step.params["bonus"],
-            }
-            ctx.insert(
-                new(
-                    "enter_section",
-                    card=value,
-                    side=side,
-                    bonus=step.params["bonus"],
-                    count=printed_sections(ctx.deck, value, side),
-                )
-            )
-            return
-        ctx.insert(
-            *start_card(
-                state, ctx.deck, ctx.checklist.header, value, side, bonus=step.params["bonus"]
-            )
         )
 
 
@@ -121,7 +151,9 @@ def entry_check(rows: list[int], known_count: int | None, wanted: int):  # type:
 
 
 @step_type("enter_section")
-class EnterSection(CovenantStep):
+class EnterSection(EnterCard[CovenantState], CovenantStep):
+    rules = CARDS
+
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
             "New card {card}: enter what its {side} prints for this turn",
@@ -145,20 +177,11 @@ class EnterSection(CovenantStep):
         }
         return entry(msg("What the card prints"), entry_check(state.rows, count, wanted), draft)
 
-    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        card, side = step.params["card"], step.params["side"]
-        set_section(ctx.deck, card, side, value["index"], value["sections"], value["section"])
-        assert ctx.checklist is not None
-        ctx.note(msg("Saved to your library: next time this card shows at once."))
-        ctx.insert(
-            *start_card(
-                state, ctx.deck, ctx.checklist.header, card, side, bonus=step.params["bonus"]
-            )
-        )
-
 
 @step_type("physical_shuffle")
-class PhysicalShuffle(CovenantStep):
+class PhysicalShuffle(ShufflePrinted[CovenantState], CovenantStep):
+    rules = CARDS
+
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
             return msg(
@@ -173,14 +196,3 @@ class PhysicalShuffle(CovenantStep):
                 "cards and randomly create 2 new 9-card decks."
             )
         return msg("The rulebook does not say; Botdeck has the discards reshuffled.")
-
-    def question(self, state: CovenantState, step: Step) -> Question:
-        return confirm(msg("Shuffled"))
-
-    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        key = step.params["key"]
-        for ai in state.ais if state.coop else [state.ai]:
-            ai.discard[key] = []
-            ai.remaining[key] = state.pile_sizes[key]
-            if state.coop:
-                ai.members = {}

@@ -40,13 +40,8 @@ class Reveal(CovenantStep):
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        if step.params.get("reshuffled"):
-            ctx.note(
-                msg(
-                    "The deck had run out: its discards were shuffled into a new deck "
-                    "(the rulebook does not say; Botdeck does this)."
-                )
-            )
+        if step.params.get("said"):
+            ctx.note(Msg.from_json(step.params["said"]))
         if step.params.get("capped"):
             ctx.note(
                 msg(

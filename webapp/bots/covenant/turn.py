@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Checklist, Context, Msg, Step, msg
-from .deck import HARBOR, card_ids
+from ...engine import Checklist, Context, Msg, msg
+from ...engine.cards import draw_from
+from .deck import card_ids
 from .rules import (
     covenant_name,
     discard_current,
-    draw_card,
     pile_for,
-    section_for_turn,
     side_for_turn,
 )
+from .sections import start_card
 from .state import CovenantState, TurnFacts
 from .stepkit import new
-from .steps_right import effect_steps
+from .steps_cards import CARDS
 
 
 def next_checklist(state: CovenantState, ctx: Context, deck: dict[str, Any]) -> Checklist | None:
@@ -86,89 +86,19 @@ def covenant_turn(
         "bonus": bonus,
     }
     title = turn_title(state, bonus=bonus)
-    if state.physical:
-        # Physical deck: the table turns the card over and tells the app which.
-        key = pile_for(state, side)
-        steps = []
-        if state.ai.remaining.get(key, 0) == 0:
-            steps.append(new("physical_shuffle", key=key))
-        steps.append(new("identify_card", side=side, key=key, bonus=bonus, cards=card_ids(deck)))
-        return Checklist(title, header, steps)
-    card_id, reshuffled = draw_card(state, side, ctx.rng("draw"))
-    steps = start_card(state, deck, header, card_id, side, bonus=bonus, reshuffled=reshuffled)
+    key = pile_for(state, side)
+    params = {"side": side, "key": key, "bonus": bonus}
+    if not state.physical:
+        card, said = draw_from(CARDS, state, new("draw", **params), ctx)
+        return Checklist(
+            title, header, start_card(state, deck, header, card, side, bonus=bonus, said=said)
+        )
+    # Physical deck: the table turns the card over and tells the app which.
+    steps = []
+    if not state.ai.piles.get(key):
+        steps.append(new("physical_shuffle", key=key))
+    steps.append(new("identify_card", **params, cards=card_ids(deck)))
     return Checklist(title, header, steps)
-
-
-def known_section(
-    deck: dict[str, Any], card_id: str, side: str, turn: int
-) -> tuple[dict[str, Any] | None, int, bool]:
-    """The section this turn uses, its index, and whether the card printed fewer."""
-    card = next((c for c in deck["cards"] if c["id"] == card_id), None)
-    sections = (card or {}).get("sides", {}).get(side, {}).get("sections")
-    wanted = section_for_turn(turn)
-    if not sections:
-        return None, wanted, False
-    index = min(wanted, len(sections) - 1)
-    return sections[index], index, wanted != index
-
-
-def start_card(
-    state: CovenantState,
-    deck: dict[str, Any],
-    header: dict[str, Any],
-    card_id: str,
-    side: str,
-    *,
-    bonus: bool,
-    reshuffled: bool = False,
-) -> list[Step]:
-    """The turn's steps once its card is on the table (and its section known)."""
-    section, index, capped = known_section(deck, card_id, side, state.ai.turn)
-    assert section is not None
-    state.ai.current = {"card": card_id, "side": side, "section": index, "bonus": bonus}
-    header.update(card=card_id, section=index + 1)
-    players = state.player_count
-    steps = [
-        new(
-            "reveal",
-            card=card_id,
-            side=side,
-            section=index,
-            bonus=bonus,
-            turn=state.ai.turn,
-            reshuffled=reshuffled,
-            capped=capped,
-        ),
-        *[new("player_ship", player=player) for player in range(players)],
-    ]
-    explored = set(state.explored)
-    # its own islands and its ally's hold none of your buildings
-    surveyed = {s for ai in state.ais for s in ai.islands} | set(state.open_sea) | {HARBOR}
-
-    def explore(space: str) -> None:
-        if space != HARBOR and space not in explored:
-            explored.add(space)
-            steps.append(new("explore", space=space))
-
-    # 1. Claim advancements
-    for space in section["advancements"]:
-        explore(space)
-        steps.append(new("claim", space=space))
-    # 2-3. What the table holds where it places cubes and where it ends
-    for space in [e["space"] for e in section["influence"]] + [section["end"]]:
-        explore(space)
-        if space not in surveyed:
-            surveyed.add(space)
-            steps.append(new("island_check", space=space))
-    # 4. Conditional effects: the facts they need
-    if section.get("top"):
-        steps += [new("top_check", player=player) for player in range(players)]
-    if section.get("bottom"):
-        steps.append(new("bottom_check"))
-    steps.append(new("plan", section=section))
-    steps += effect_steps(section["effects"])
-    steps.append(new("end_of_turn"))
-    return steps
 
 
 def turn_title(state: CovenantState, *, bonus: bool) -> Msg:

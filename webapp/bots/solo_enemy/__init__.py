@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from ...engine import Bot, Checklist, Context, Correction, Msg, msg, register
+from ...engine.cards import Pile
 from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
     steps_actions,
@@ -159,7 +160,7 @@ class SoloEnemyBot(Bot[EnemyState]):
                     "printed cards to enter the others"
                 )
             rng.shuffle(ids)
-        return EnemyState(you=options["you"], faction=faction, physical=physical, deck=ids)
+        return EnemyState(you=options["you"], faction=faction, physical=physical, cards=Pile(ids))
 
     def next_checklist(self, state: EnemyState, ctx: Context) -> Checklist | None:
         return next_checklist(state, ctx)

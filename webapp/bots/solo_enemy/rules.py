@@ -6,8 +6,6 @@ rulebook") or, where the solo rules say "as normal", the base game's rule.
 
 from __future__ import annotations
 
-import random
-
 from ...engine import Msg, msg
 from .cards import COMPASS
 from .faction import RESOURCE_NAMES, RESOURCES, UNIT_NAMES, UNITS
@@ -167,30 +165,12 @@ def needs_reshuffle(state: EnemyState) -> bool:
     # Solo rulebook, "Action Selection Phase": "If ever there is a single Solo Enemy
     # Card in the deck, instead of drawing it take that card and ALL cards in the
     # discard pile (not cards in Hero Slots) and shuffle them together."
-    return len(state.deck) <= 1
-
-
-def reshuffle(state: EnemyState, rng: random.Random | None) -> Msg:
-    """The last card and the discard pile make a new deck (shuffled by the app or the table)."""
-    cards = state.deck + state.discard
-    if rng is not None:
-        rng.shuffle(cards)
-    state.deck, state.discard = cards, []
-    return msg(
-        "Its last card and the discard pile are shuffled into a new deck of {n} cards.",
-        n=len(cards),
-    )
-
-
-def take_card(state: EnemyState, card: str) -> None:
-    """A card leaves the deck (the top one, or the one the table turned over)."""
-    if card in state.deck:
-        state.deck.remove(card)
+    return len(state.cards) <= 1
 
 
 def where_is(state: EnemyState, card: str) -> Msg | None:
     """Why the table cannot be turning this card over now, if it cannot."""
-    if card in state.discard:
+    if card in state.cards.discard:
         return msg("in the discard pile")
     for number, hero in enumerate(state.heroes, start=1):
         if hero.card == card:
@@ -200,7 +180,8 @@ def where_is(state: EnemyState, card: str) -> Msg | None:
 
 def discard_slots(state: EnemyState) -> None:
     """Solo rulebook, "Collection Phase": all 3 cards from the Hero Slots to the discard."""
-    state.discard += [card for card in state.slots if card not in state.discard]
+    for card in state.slots:
+        state.cards.put(card)
     for hero in state.heroes:
         hero.card, hero.failed = None, False
 

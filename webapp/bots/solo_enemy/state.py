@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ...engine.cards import Pile
 from .faction import HEROES, RESOURCES
 
 # Where a Hero is: in its Courtyard (its Capital City), with its army on the map,
@@ -68,8 +69,7 @@ class EnemyState:
     vp: dict[str, int] = field(default_factory=dict)  # by where they came from
     tokens: int = 0  # Exploration Tokens on its board
     heroes: list[Hero] = field(default_factory=lambda: [Hero() for _ in range(HEROES)])
-    deck: list[str] = field(default_factory=list)  # face down, top first
-    discard: list[str] = field(default_factory=list)
+    cards: Pile = field(default_factory=Pile)  # its Solo Action Cards
     round: int = 0
     position: int = -1  # where in ROUND the game is
     acting: int | None = None  # the Hero acting now (or last)
@@ -90,6 +90,15 @@ class EnemyState:
         self.vp[source] = self.vp.get(source, 0) + points
 
     @property
+    def deck(self) -> list[str]:
+        """Its face-down cards (top first when the app shuffled them)."""
+        return self.cards.cards
+
+    @property
+    def discard(self) -> list[str]:
+        return self.cards.discard
+
+    @property
     def slots(self) -> list[str]:
         """The cards in its Hero Slots, left to right."""
         return [hero.card for hero in self.heroes if hero.card is not None]
@@ -101,6 +110,7 @@ class EnemyState:
     def from_json(cls, data: dict[str, Any]) -> EnemyState:
         data = dict(data)
         data["heroes"] = [Hero(**hero) for hero in data.get("heroes", [])]
+        data["cards"] = Pile.from_json(data.get("cards", {}))
         if data.get("battle") is not None:
             data["battle"] = Battle(**data["battle"])
         return cls(**data)

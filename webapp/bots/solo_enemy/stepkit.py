@@ -5,10 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Choice, Context, Msg, Question, Step, StepType, StepTypes, msg
-from ...engine.questions import number
+from ...engine.questions import choice, number
+from ...engine.steps import new
 from .cards import find_card
 from .rules import collect_tokens
 from .state import EnemyState
+
+__all__ = [
+    "STEP_TYPES",
+    "EnemyStep",
+    "TokensStep",
+    "card_of",
+    "choice",
+    "end_checklist",
+    "hero_name",
+    "new",
+    "region_choices",
+    "step_type",
+]
 
 STEP_TYPES = StepTypes()
 step_type = STEP_TYPES.register
@@ -19,14 +33,6 @@ class EnemyStep(StepType[EnemyState]):
 
     def view(self, state: EnemyState, step: Step) -> dict[str, Any] | None:
         return None
-
-
-def new(kind: str, **params: Any) -> Step:
-    return Step(kind, params)
-
-
-def choice(value: str, label: Msg, hint: Msg | None = None, *, primary: bool = False) -> Choice:
-    return Choice(value, label, hint, primary)
 
 
 def region_choices() -> list[Choice]:
@@ -64,4 +70,4 @@ class TokensStep(EnemyStep):
 def end_checklist(ctx: Context) -> None:
     """Drop the steps not reached yet: the game ends with this step."""
     assert ctx.checklist is not None
-    del ctx.checklist.steps[ctx.checklist.cursor + 1 :]
+    ctx.checklist.drop_pending()

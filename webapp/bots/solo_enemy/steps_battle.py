@@ -77,8 +77,7 @@ def card_revealed(state: EnemyState, ctx: Context, card: dict[str, Any]) -> list
     assert battle is not None
     role = "attacking" if battle.enemy_attacks else "defending"
     battle.card, battle.strength, battle.its = card["id"], card["strength"], card["tactics"][role]
-    if card["id"] not in state.discard:
-        state.discard.append(card["id"])
+    state.cards.put(card["id"])
     ctx.note(
         msg(
             "Card {card}: +{strength} Strength; it plays {tactic}.",

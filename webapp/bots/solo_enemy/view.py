@@ -127,6 +127,6 @@ def enemy_view(state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
         "se_vp_lines": [(VP_SOURCES[k], v) for k, v in state.vp.items() if v],
         "se_scores": {"enemy": enemy_total, "you": your_total},
         "se_winner": winner(state),
-        "se_deck": len(state.deck),
-        "se_discard": len(state.discard),
+        "se_deck": len(state.cards),
+        "se_discard": len(state.cards.discard),
     }
