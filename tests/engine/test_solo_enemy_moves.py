@@ -3,7 +3,7 @@ the Vessel rules and "Moving and Gaining Resources"."""
 
 from __future__ import annotations
 
-from webapp.bots.solo_enemy.rules import clockwise_from
+from webapp.engine.geometry import clockwise_from
 
 from .solo_enemy import game_notes, kinds, new_game, notes, play
 

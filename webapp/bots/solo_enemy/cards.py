@@ -24,8 +24,6 @@ BOT_ID = "solo_enemy"
 # Solo rulebook, "Components and Setup Changes": 8 Solo Action Cards.
 CARD_COUNT = 8
 ACTIONS = ("recruit", "build_track", "build_towers", "research", "tax", "attack")
-# The card's compass, clockwise from North (the order the golden rule turns in).
-COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 TACTIC_ROLES = ("attacking", "defending")
 
 ACTION_NAMES = {

@@ -7,7 +7,6 @@ rulebook") or, where the solo rules say "as normal", the base game's rule.
 from __future__ import annotations
 
 from ...engine import Msg, msg
-from .cards import COMPASS
 from .faction import RESOURCE_NAMES, RESOURCES, UNIT_NAMES, UNITS
 from .state import EnemyState
 
@@ -187,13 +186,6 @@ def discard_slots(state: EnemyState) -> None:
 
 
 # --- movement -----------------------------------------------------------------------
-
-
-def clockwise_from(direction: str) -> list[str]:
-    """Solo rulebook, "Moving a Hero": if it cannot move the arrow's way, it turns
-    clockwise until it points to a Region it can move into."""
-    start = COMPASS.index(direction)
-    return [COMPASS[(start + step) % len(COMPASS)] for step in range(len(COMPASS))]
 
 
 def collect_tokens(state: EnemyState, tokens: int) -> Msg | None:

@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
+from ...engine.geometry import clockwise_from
 from ...engine.questions import choose, confirm
 from .cards import DIRECTION_NAMES
 from .faction import RESOURCES
-from .rules import LAND_MOVES, TOKEN_VP, VESSEL_MOVES, clockwise_from, gain, starts_a_battle
+from .rules import LAND_MOVES, TOKEN_VP, VESSEL_MOVES, gain, starts_a_battle
 from .state import AIR, COURTYARD, LAND, SEA, EnemyState
 from .stepkit import (
     EnemyStep,
@@ -32,6 +33,8 @@ from .steps_battle import battle_start
 
 
 def compass_view(compass: str, *, turning: bool = True) -> dict[str, Any]:
+    # Solo rulebook, "Moving a Hero": if it cannot move the arrow's way, it turns
+    # clockwise until it points to a Region it can move into.
     return {"compass": compass, "turning": turning, "order": clockwise_from(compass)}
 
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import Msg, msg
-from .cards import COMPASS, DIRECTION_LETTERS, find_card
+from ...engine.geometry import COMPASS
+from .cards import DIRECTION_LETTERS, find_card
 from .faction import RESOURCE_NAMES, RESOURCES, faction_name
 from .rules import capital_level, next_track_cost, towers_allowed
 from .state import AIR, COURTYARD, LAND, ROUND, SEA, EnemyState
