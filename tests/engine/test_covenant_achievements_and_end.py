@@ -8,6 +8,7 @@ import pytest
 from webapp.bots.covenant.rules import achievements_met
 from webapp.bots.covenant.state import ACHIEVEMENTS, CovenantAI, Upgrade
 from webapp.bots.covenant.steps_player import covenant_total, score_winner
+from webapp.engine import Seat
 
 from .decks import section
 from .helpers import finish_turn, new_game, notes, play, steps
@@ -126,7 +127,7 @@ def test_final_score_is_coins_plus_one_per_two_advancements_and_its_other_coins(
 
 def test_a_tied_score_asks_the_tie_breaker():
     game = new_game()
-    game.state.end_trigger = ["ai", 0]
+    game.state.turns.trigger_end(Seat("ai", 0))
     finish_turn(game)
     game.answer("end")
     play(

@@ -6,13 +6,14 @@ from __future__ import annotations
 from webapp.bots.covenant.rules import covenant_cannons
 from webapp.bots.covenant.state import CovenantState, Upgrade
 from webapp.bots.covenant.steps_battle import battle_cannons
+from webapp.bots.covenant.turn import turn_cycle
 
 from .decks import section
 from .helpers import finish_turn, kinds, new_game, notes, play, steps
 
 
 def test_covenant_cannons_count_base_upgrades_harbor_buildings_and_pirate_pile():
-    state = CovenantState()
+    state = CovenantState(turns=turn_cycle(players=1, start=0))
     assert covenant_cannons(state, space="2.2", defending=False).total == 1  # 1 base
     state.ai.upgrades = [Upgrade(1, 1), Upgrade(2, 2)]
     assert covenant_cannons(state, space="2.2", defending=False).total == 4

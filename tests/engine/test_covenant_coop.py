@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from webapp.bots.covenant.rules import achievements_met
+from webapp.engine import Seat
 
 from .decks import section
 from .helpers import default_for, finish_turn, kinds, new_game, notes, play, steps
@@ -42,10 +43,10 @@ def test_a_random_start_player_and_each_covenant_plays_before_its_player():
     starts = set()
     for seed in range(1, 12):
         game = new_game(coop=True, seed=seed)
-        starts.add(game.state.order[0][1])
-        assert [tuple(x) for x in game.state.order] in (
-            [("ai", 0), ("player", 0), ("ai", 1), ("player", 1)],
-            [("ai", 1), ("player", 1), ("ai", 0), ("player", 0)],
+        starts.add(game.state.turns.order[0].index)
+        assert game.state.turns.order in (
+            [Seat("ai", 0), Seat("player", 0), Seat("ai", 1), Seat("player", 1)],
+            [Seat("ai", 1), Seat("player", 1), Seat("ai", 0), Seat("player", 0)],
         )
     assert starts == {0, 1}
 
@@ -53,7 +54,7 @@ def test_a_random_start_player_and_each_covenant_plays_before_its_player():
 def test_turns_alternate_covenant_then_its_player_then_the_partners_pair():
     game = new_game(coop=True, seed=3)
     play_checklists(game, 6)
-    start = game.state.order[0][1]
+    start = game.state.turns.order[0].index
     other = 1 - start
     assert order_of(game)[:6] == [
         ("covenant", start),
@@ -89,7 +90,7 @@ def test_hard_the_tenth_turn_is_on_the_hard_side():
     sides = [
         c.header["side"]
         for c in game.checklists
-        if c.header["kind"] == "covenant" and c.header["ai"] == game.state.order[0][1]
+        if c.header["kind"] == "covenant" and c.header["ai"] == game.state.turns.order[0].index
     ]
     assert sides == ["normal", "hard"] * 5
 
@@ -103,7 +104,7 @@ def test_the_game_ends_when_any_one_player_reaches_4_achievements():
     player = game.checklist.header["player"]
     game.answer("achievement")
     game.answer(4)
-    assert game.state.end_trigger == ["player", player]
+    assert game.state.turns.end_trigger == Seat("player", player)
     game.answer("end")
     # everyone else plays once more: the other Covenant, the partner, its own Covenant
     play_checklists(game, len(game.checklists) + 3)
@@ -116,7 +117,7 @@ def test_the_game_ends_when_any_one_covenant_reaches_4_achievements():
     acting = game.state.active
     game.state.ai.claimed = ["legendary", "builder", "settler"]
     game.correct(f"coins@{acting}", 30)
-    assert game.state.end_trigger == ["ai", acting]
+    assert game.state.turns.end_trigger == Seat("ai", acting)
     play_checklists(game, len(game.checklists) + 4)
     assert [c.header["kind"] for c in game.checklists[-4:]] == [
         "player",

@@ -98,7 +98,7 @@ def test_build_capital_city_track_raises_the_capital_city_level_as_printed():
 
 def test_reaching_the_end_of_the_capital_city_track_triggers_the_end_of_the_game():
     game = new_game("build_track", corrections={"ore": 10, "track": 5})
-    assert game.state.track == 6 and game.state.end_round == 2
+    assert game.state.track == 6 and game.state.turns.end_round == 2
     assert "It reached the end of its Capital City Track: the game ends after round 2." in notes(
         game
     )

@@ -173,7 +173,7 @@ def test_a_game_is_its_seed_and_answers_and_replays_card_for_card():
     play(
         game,
         {"attack": [True, False], "battle_outcome": ["you", "enemy"]},
-        until=lambda p: game.state.round == 3,
+        until=lambda p: game.state.turns.round == 3,
     )
     data = game.export()
     again = import_game(json.loads(json.dumps(data)))

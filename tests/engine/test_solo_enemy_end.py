@@ -7,8 +7,8 @@ from .solo_enemy import kinds, new_game, play, titles
 
 def test_an_x_objective_finishes_the_round_then_one_more_round_is_played():
     game = new_game()
-    play(game, {"x_objective": True}, until=lambda p: game.state.round == 2)
-    assert game.state.end_round == 2 and game.state.end_reason == "objective"
+    play(game, {"x_objective": True}, until=lambda p: game.state.turns.round == 2)
+    assert game.state.turns.end_round == 2 and game.state.end_reason == "objective"
     assert titles(game)[-1] == "Last round 2 · Enemy Hero 1"
     play(game, until="score_enemy")
     assert titles(game)[-2:] == ["Last round 2 · Collection", "Final scoring"]
@@ -17,23 +17,23 @@ def test_an_x_objective_finishes_the_round_then_one_more_round_is_played():
 
 def test_the_x_objective_question_is_asked_at_each_collection_until_the_end_is_triggered():
     game = new_game()
-    play(game, until=lambda p: game.state.round == 3)
+    play(game, until=lambda p: game.state.turns.round == 3)
     collections = [c for c in game.checklists if c.header["kind"] == "collection"]
     assert all(c.steps[-1].kind == "x_objective" for c in collections)
 
 
 def test_the_end_of_its_capital_city_track_triggers_the_end_too():
     game = new_game("build_track", corrections={"ore": 10, "track": 5})
-    assert game.state.end_reason == "track" and game.state.end_round == 2
+    assert game.state.end_reason == "track" and game.state.turns.end_round == 2
     play(game, until="score_enemy")
-    assert game.state.round == 2
+    assert game.state.turns.round == 2
 
 
 def test_once_triggered_the_end_cannot_be_moved():
     game = new_game("build_track", corrections={"ore": 10, "track": 5})
     game.correct("track", 4)
     game.correct("ore", 10)
-    assert game.state.end_round == 2
+    assert game.state.turns.end_round == 2
 
 
 def test_a_destroyed_capital_city_ends_the_game_at_once():

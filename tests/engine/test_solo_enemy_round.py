@@ -8,7 +8,7 @@ from .solo_enemy import card, kinds, new_game, notes, play, titles
 
 def test_the_round_is_hero_1_your_action_1_hero_2_your_action_2_hero_3_then_collection():
     game = new_game()
-    play(game, until=lambda p: game.state.round == 2)
+    play(game, until=lambda p: game.state.turns.round == 2)
     assert titles(game)[1:8] == [
         "Round 1 · Enemy Hero 1",
         "Round 1 · Your action 1",
@@ -44,7 +44,7 @@ def test_collection_discard_all_3_cards_from_the_hero_slots():
     play(game, until="collect")
     slots = game.state.slots
     assert len(slots) == 3
-    play(game, until=lambda p: game.state.round == 2)
+    play(game, until=lambda p: game.state.turns.round == 2)
     assert sorted(game.state.discard) == sorted(slots)
     assert game.state.heroes[0].card is not None  # round 2's first card
     assert game.state.heroes[1].card is None and game.state.heroes[2].card is None
@@ -54,7 +54,7 @@ def test_collection_the_enemy_collects_resources_as_a_normal_player_never_above_
     game = new_game("research")  # Research costs nothing of Food: food stays at 3
     play(game, {"supply": False}, until="collect")
     food = game.state.resources["food"]
-    play(game, {"collect": [2, 0, 9]}, until=lambda p: game.state.round == 2)
+    play(game, {"collect": [2, 0, 9]}, until=lambda p: game.state.turns.round == 2)
     assert game.state.resources["food"] == 10
     assert any("lost: a Resource never exceeds 10" in n for n in notes_of_previous(game))
     assert food < 10
@@ -68,7 +68,7 @@ def notes_of_previous(game):
 def test_a_single_card_left_is_shuffled_with_the_discard_pile_not_the_hero_slots():
     game = new_game()
     # Rounds 1 and 2 take 6 cards; round 3's Hero 1 the 7th: a single card is left.
-    play(game, until=lambda p: game.state.round == 3 and game.state.acting == 0)
+    play(game, until=lambda p: game.state.turns.round == 3 and game.state.acting == 0)
     assert len(game.state.deck) == 1
     in_slot = game.state.heroes[0].card
     play(game, until=lambda p: game.state.acting == 1)
@@ -83,7 +83,7 @@ def test_a_single_card_left_is_shuffled_with_the_discard_pile_not_the_hero_slots
 
 def test_the_reshuffle_is_shown_as_a_step():
     game = new_game()
-    play(game, until=lambda p: game.state.round == 3 and game.state.acting == 1)
+    play(game, until=lambda p: game.state.turns.round == 3 and game.state.acting == 1)
     step = game.checklist.steps[0]
     assert step.kind == "reshuffle" and step.done and step.notes
 

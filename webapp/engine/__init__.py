@@ -8,10 +8,13 @@ from .bot import Bot, Context, Correction, StepType, StepTypes
 from .game import BadGameFile, Game, GameOver, Pending
 from .questions import Choice, Dice, InvalidAnswer, Kind, Question
 from .registry import UnknownBot, all_bots, get_bot, register
+from .scoring import SCORE_SHEET, ScoreGroup, ScoreLine, ScoreSheet, ScoreSheetStep, ScoreSide
 from .steps import Checklist, Step
 from .text import Msg, msg, nmsg
+from .turns import EndRule, Seat, TurnCycle
 
 __all__ = [
+    "SCORE_SHEET",
     "BadGameFile",
     "Bot",
     "Checklist",
@@ -19,6 +22,7 @@ __all__ = [
     "Context",
     "Correction",
     "Dice",
+    "EndRule",
     "Game",
     "GameOver",
     "InvalidAnswer",
@@ -26,9 +30,16 @@ __all__ = [
     "Msg",
     "Pending",
     "Question",
+    "ScoreGroup",
+    "ScoreLine",
+    "ScoreSheet",
+    "ScoreSheetStep",
+    "ScoreSide",
+    "Seat",
     "Step",
     "StepType",
     "StepTypes",
+    "TurnCycle",
     "UnknownBot",
     "all_bots",
     "get_bot",

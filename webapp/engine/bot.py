@@ -12,11 +12,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .questions import Question
 from .steps import Checklist, Step
 from .text import Msg, nmsg
+
+if TYPE_CHECKING:  # scoring's step type is built on this module's StepType
+    from .scoring import ScoreSheet
 
 State = TypeVar("State")
 T = TypeVar("T", bound=type)
@@ -164,6 +167,11 @@ class Bot(ABC, Generic[State]):
 
     def space_name(self, space: str) -> Msg:
         return Msg(space)
+
+    def score_sheet(self, state: State) -> ScoreSheet | None:
+        """The final score sheet, shown at the score-sheet step and once the game is over
+        (None: the bot has none, and its template `<id>/_score.html` ends the game)."""
+        return None
 
     # --- quick entry of printed cards (bots whose cards the table can enter) ---------
 

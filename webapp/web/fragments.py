@@ -18,7 +18,7 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from .. import library
-from ..engine import Correction, Game, Kind, Msg, Step, msg
+from ..engine import Correction, Game, Kind, Msg, Pending, ScoreSheet, ScoreSheetStep, Step, msg
 from ..engine.questions import Entry, Space
 from ..games import OpenGame
 
@@ -76,6 +76,17 @@ def step_views(game: Game) -> list[StepView]:
     ]
 
 
+def score_sheet(game: Game, pending: Pending | None) -> ScoreSheet | None:
+    """The bot's final score sheet, once the game has reached it: its score-sheet step
+    is waiting, or the game is over (None: not yet, or the bot has no sheet)."""
+    at_sheet = pending is not None and isinstance(
+        game.bot.step_types.get(pending.step.kind), ScoreSheetStep
+    )
+    if not (at_sheet or game.over):
+        return None
+    return shown_or(None, "the score sheet", lambda: game.bot.score_sheet(game.state))
+
+
 def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict[str, Any]:
     """Everything the game page and its fragments show; `watch`: no buttons at all."""
     game = opened.game
@@ -106,6 +117,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         "checklist": game.checklist,
         "steps": step_views(game),
         "extras": extras,
+        "score_sheet": score_sheet(game, pending),
         "kept": kept,
         "pickable": pickable,
         "version": opened.version,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Bot, Checklist, Context, Correction, Msg, msg, register
+from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg, register
 from ...engine.cards import Pile
 from . import deck as deck_module
 from . import (  # noqa: F401  (register the step types)
@@ -26,7 +26,8 @@ from .rules import (
 )
 from .state import DIFFICULTIES, CovenantAI, CovenantState, Upgrade
 from .stepkit import STEP_TYPES
-from .turn import next_checklist, turn_order
+from .steps_player import score_sheet
+from .turn import next_checklist, turn_cycle
 from .view import covenant_view
 
 __all__ = ["COVENANT", "CovenantBot", "DeckError"]
@@ -119,7 +120,7 @@ class CovenantBot(Bot[CovenantState]):
                         }
                     )
                 ],
-                order=turn_order(1, 0),
+                turns=turn_cycle(1, 0),
             )
         if len(ids) < 2:
             raise DeckError("the 2 vs 2 game needs a deck of at least 2 cards")
@@ -133,7 +134,7 @@ class CovenantBot(Bot[CovenantState]):
             rows=list(deck["layout"]["rows"]),
             players=list(options["players"]),
             ais=[CovenantAI(player=p, piles={"deck": Pile(cards=decks[p])}) for p in (0, 1)],
-            order=turn_order(2, rng.randrange(2)),
+            turns=turn_cycle(2, rng.randrange(2)),
             player_achievements=[0, 0],
         )
 
@@ -162,7 +163,7 @@ class CovenantBot(Bot[CovenantState]):
                 CovenantAI(player=p, piles={key: Pile(unseen=size) for key, size in sizes.items()})
                 for p in range(players)
             ],
-            order=turn_order(players, rng.randrange(players)),
+            turns=turn_cycle(players, rng.randrange(players)),
             player_achievements=[0] * players,
         )
 
@@ -229,6 +230,9 @@ class CovenantBot(Bot[CovenantState]):
 
     def space_name(self, space: str) -> Msg:
         return space_name(space)
+
+    def score_sheet(self, state: CovenantState) -> ScoreSheet | None:
+        return score_sheet(state) if state.turns.over else None
 
     def view(self, state: CovenantState, deck: dict[str, Any]) -> dict[str, Any]:
         return covenant_view(state, deck)

@@ -9,10 +9,10 @@ import math
 import random
 from dataclasses import dataclass
 
-from ...engine import Msg, msg, nmsg
+from ...engine import Msg, Seat, msg, nmsg
 from ...engine.cards import Pile
 from .deck import HARBOR
-from .state import ACHIEVEMENTS, CovenantAI, CovenantState
+from .state import ACHIEVEMENTS, AI, PLAYER, CovenantAI, CovenantState
 
 
 @dataclass(frozen=True)
@@ -143,8 +143,7 @@ def claim_achievements(state: CovenantState) -> list[Msg]:
         # Solo rulebook, "Achievements": a Covenant that claims a fourth
         # achievement first triggers the end of the game; 2-player co-op: "the
         # game still ends when any ONE player or Covenant reaches 4".
-        if len(ai.claimed) >= 4 and state.end_trigger is None:
-            state.end_trigger = ["ai", index]
+        if len(ai.claimed) >= 4 and state.turns.trigger_end(Seat(AI, index)):
             notes.append(
                 msg(
                     "Fourth achievement: {covenant} triggers the end of the game.",
@@ -156,8 +155,7 @@ def claim_achievements(state: CovenantState) -> list[Msg]:
 
 def player_triggers_end(state: CovenantState) -> Msg | None:
     for player, count in enumerate(state.player_achievements):
-        if count >= 4 and state.end_trigger is None:
-            state.end_trigger = ["player", player]
+        if count >= 4 and state.turns.trigger_end(Seat(PLAYER, player)):
             if not state.coop:
                 return msg(
                     "You claimed a fourth achievement first: the Covenant takes one "

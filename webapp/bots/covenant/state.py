@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ...engine import TurnCycle
 from ...engine.cards import Pile
 from .deck import HARBOR
 
@@ -26,6 +27,9 @@ ACHIEVEMENTS = (
 CUBE_ACHIEVEMENTS = ("legendary", "expert_sailors", "explorer")
 BUILDINGS = ("fort", "garrison", "outpost")
 DIFFICULTIES = ("normal", "hard", "expert", "extreme")
+
+# The seats of the turn order (`Seat(AI, i)`: Covenant i; `Seat(PLAYER, p)`: player p).
+AI, PLAYER = "ai", "player"
 
 # What the table says is on an island the Covenant does not control.
 SEA, NOTHING, FORT, GARRISON, BOTH = "sea", "none", "fort", "garrison", "both"
@@ -134,6 +138,7 @@ class CovenantAI:
 class CovenantState:
     """The table: one Covenant (solo) or two (2 vs 2), the players, the board."""
 
+    turns: TurnCycle  # the turn order and the end (turn.py declares them)
     difficulty: str = "normal"
     saga: bool = False
     coop: bool = False
@@ -143,13 +148,10 @@ class CovenantState:
     players: list[str] = field(default_factory=list)  # names; empty in solo ("you")
     ais: list[CovenantAI] = field(default_factory=lambda: [CovenantAI()])
     active: int = 0  # the Covenant acting now (or last)
-    order: list[list[Any]] = field(default_factory=list)  # turn order: ["ai", i] / ["player", i]
-    position: int = -1  # where in `order` the game is
     explored: list[str] = field(default_factory=list)
     open_sea: list[str] = field(default_factory=list)
     facts: TurnFacts = field(default_factory=TurnFacts)
     player_achievements: list[int] = field(default_factory=lambda: [0])
-    end_trigger: list[Any] | None = None  # who claimed a 4th achievement first
     last: str | None = None  # kind of the checklist that was last opened
     score: dict[str, int] = field(default_factory=dict)
 
@@ -165,9 +167,10 @@ class CovenantState:
     @property
     def end_by(self) -> str | None:
         """ "covenant" or "player": who triggered the end, if anyone has."""
-        return (
-            None if self.end_trigger is None else str(self.end_trigger[0]).replace("ai", "covenant")
-        )
+        trigger = self.turns.end_trigger
+        if trigger is None:
+            return None
+        return "covenant" if trigger.kind == AI else "player"
 
     def controlled_by_a_covenant(self, space: str) -> bool:
         return any(space in ai.islands for ai in self.ais)
@@ -191,4 +194,5 @@ class CovenantState:
             for ai in data.get("ais", [])
         ]
         data["facts"] = TurnFacts(**data.get("facts", {}))
+        data["turns"] = TurnCycle.from_json(data["turns"])
         return cls(**data)

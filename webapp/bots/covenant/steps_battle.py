@@ -88,7 +88,7 @@ class Battle(CovenantStep):
             lead = msg("The Covenant has no battle abilities and wins ties in ship battles.")
         elif p["why"] == "player":
             lead = msg("It has no battle abilities and wins ties in ship battles.")
-            if state.end_trigger is not None:
+            if state.turns.ending:
                 lead = msg("Last turn: you get +2 battle cubes. It wins ties in ship battles.")
         else:
             lead = msg("Normal tie rules apply to building battles.")

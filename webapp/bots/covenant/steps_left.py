@@ -472,7 +472,7 @@ class Place(CovenantStep):
                 "Its ally's island: place only on free spaces, never on the other "
                 "Covenant's cubes; skip the rest."
             )
-        if state.end_trigger is not None:
+        if state.turns.ending:
             return msg(
                 "Last turn: it replaces only 1 of your cubes for every 2 it normally "
                 "would. Skip any cube that cannot be placed."

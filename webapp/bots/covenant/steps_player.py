@@ -8,12 +8,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Context, Msg, Question, Step, msg
-from ...engine.questions import choose, confirm, number, space, yes_no
+from ...engine import (
+    SCORE_SHEET,
+    Context,
+    Msg,
+    Question,
+    ScoreGroup,
+    ScoreLine,
+    ScoreSheet,
+    ScoreSheetStep,
+    ScoreSide,
+    Step,
+    msg,
+)
+from ...engine.questions import choose, number, space, yes_no
 from .deck import Layout
 from .rules import covenant_name
 from .state import CovenantState
-from .stepkit import BUILDING_NAMES, CovenantStep, battle_step, choice, new, step_type, where
+from .stepkit import (
+    BUILDING_NAMES,
+    STEP_TYPES,
+    CovenantStep,
+    battle_step,
+    choice,
+    new,
+    step_type,
+    where,
+)
 
 
 def fortified_islands(state: CovenantState) -> list[str]:
@@ -42,7 +63,7 @@ class YourTurn(CovenantStep):
         return msg("Play your turn")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        if state.end_trigger is not None:
+        if state.turns.ending:
             return msg(
                 "The end has been triggered: play your last turn with the normal "
                 "last-turn rules, then the game is scored."
@@ -274,32 +295,14 @@ class ScoreCubes(CovenantStep):
             state.score["tiebreak"] = int(state.score.get("cubes_players", 0) > value)
 
 
-@step_type("score_sheet")
-class ScoreSheet(CovenantStep):
-    def view(self, state: CovenantState, step: Step) -> dict[str, Any] | None:
-        return {"score_sheet": True}
-
-    def title(self, state: CovenantState, step: Step) -> Msg:
-        winner = score_winner(state)
-        if winner == "player":
-            return msg("You win against the Covenant")
-        return msg("The Covenant wins")
-
-    def question(self, state: CovenantState, step: Step) -> Question:
-        return confirm(msg("Close the game"))
-
-    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.score["closed"] = 1
-
-
-def covenant_score_lines(state: CovenantState, index: int = 0) -> list[tuple[Msg, int]]:
+def covenant_score_lines(state: CovenantState, index: int = 0) -> list[ScoreLine]:
     """Solo rulebook, end of "Achievements & end game scoring"."""
     ai = state.ais[index]
     return [
-        (msg("Coins on its Dock"), ai.coins),
+        ScoreLine(msg("Coins on its Dock"), ai.coins),
         # "The AI does score 1 coin per 2 Advancements it controls."
-        (msg("1 per 2 Advancements ({n})", n=ai.advancements), ai.advancements // 2),
-        (msg("Other end-game coins"), state.score.get(f"other{index}", 0)),
+        ScoreLine(msg("1 per 2 Advancements ({n})", n=ai.advancements), ai.advancements // 2),
+        ScoreLine(msg("Other end-game coins"), state.score.get(f"other{index}", 0)),
     ]
 
 
@@ -322,3 +325,44 @@ def score_winner(state: CovenantState) -> str:
     if players != covenants:
         return "player" if players > covenants else "covenant"
     return "player" if state.score.get("tiebreak") else "covenant"
+
+
+def score_sheet(state: CovenantState) -> ScoreSheet:
+    """Each Covenant's coins line by line, then yours; 2 vs 2: the two teams' totals."""
+    covenants = tuple(
+        ScoreGroup(
+            covenant_name(state, index) if state.coop else None,
+            tuple(covenant_score_lines(state, index)),
+        )
+        for index in range(len(state.ais))
+    )
+    players: tuple[ScoreGroup, ...] = ()
+    if state.coop:
+        lines = tuple(
+            ScoreLine(msg("{player}", player=name), state.score.get(f"player{index}", 0))
+            for index, name in enumerate(state.players)
+        )
+        players = (ScoreGroup(None, lines),)
+    won = score_winner(state) == "player"
+    return ScoreSheet(
+        headline=msg("You win against the Covenant") if won else msg("The Covenant wins"),
+        sides=(
+            ScoreSide(
+                msg("The Covenants' team") if state.coop else msg("The Covenant"),
+                covenants_total(state),
+                covenants,
+            ),
+            ScoreSide(
+                msg("Your team") if state.coop else msg("You"), players_total(state), players
+            ),
+        ),
+        winner=msg("You win!") if won else msg("The Covenant wins."),
+        close=msg("Close the game"),
+    )
+
+
+def close_the_sheet(state: CovenantState, sheet: ScoreSheet) -> None:
+    state.score["closed"] = 1
+
+
+STEP_TYPES[SCORE_SHEET] = ScoreSheetStep(score_sheet, close_the_sheet)

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Checklist, Context, Msg, msg
+from ...engine import (
+    SCORE_SHEET,
+    Checklist,
+    Context,
+    EndRule,
+    Msg,
+    Seat,
+    TurnCycle,
+    msg,
+)
 from ...engine.cards import draw_from
 from .deck import card_ids
 from .rules import (
@@ -19,13 +28,29 @@ from .rules import (
     side_for_turn,
 )
 from .sections import start_card
-from .state import CovenantState, TurnFacts
+from .state import AI, PLAYER, CovenantState, TurnFacts
 from .stepkit import new
 from .steps_cards import CARDS
 
 
+def turn_cycle(players: int, start: int) -> TurnCycle:
+    """Solo: the Covenant, then you. 2 vs 2: "You will complete the turn for the
+    Covenant you were assigned, then you will complete your own turn. Then your
+    partner does the same" — from a random start player.
+
+    Solo: "If the Covenant claims a fourth Achievement first ... You get one more
+    turn"; "If you claim a fourth Achievement first, the Covenant takes one
+    additional turn": everyone other than whoever triggered the end plays once more.
+    """
+    order: list[Seat] = []
+    for offset in range(players):
+        player = (start + offset) % players
+        order += [Seat(AI, player), Seat(PLAYER, player)]
+    return TurnCycle(order, EndRule.EVERYONE_ELSE_ONCE_MORE)
+
+
 def next_checklist(state: CovenantState, ctx: Context, deck: dict[str, Any]) -> Checklist | None:
-    if state.last == "scoring":
+    if state.turns.over:
         return None
     # Extreme: "after each third Covenant card is drawn and completed, draw and
     # complete another Covenant card" — before anyone else plays.
@@ -33,32 +58,16 @@ def next_checklist(state: CovenantState, ctx: Context, deck: dict[str, Any]) -> 
         state.last == "covenant"
         and state.difficulty == "extreme"
         and state.ai.turn % 3 == 0
-        and state.end_trigger is None
+        and not state.turns.ending
     ):
         return covenant_turn(state, ctx, deck, bonus=True)
-    state.position = (state.position + 1) % len(state.order)
-    kind, index = state.order[state.position]
-    # Solo: "If the Covenant claims a fourth Achievement first ... You get one more
-    # turn"; "If you claim a fourth Achievement first, the Covenant takes one
-    # additional turn". Everyone other than whoever triggered the end plays once
-    # more; when the turn comes back to them, the game is scored.
-    if state.end_trigger is not None and [kind, index] == list(state.end_trigger):
+    seat = state.turns.advance()
+    if seat is None:
         return scoring(state)
-    if kind == "ai":
-        state.active = index
+    if seat.kind == AI:
+        state.active = seat.index
         return covenant_turn(state, ctx, deck, bonus=False)
-    return player_turn(state, index)
-
-
-def turn_order(players: int, start: int) -> list[list[Any]]:
-    """Solo: the Covenant, then you. 2 vs 2: "You will complete the turn for the
-    Covenant you were assigned, then you will complete your own turn. Then your
-    partner does the same" — from a random start player."""
-    order: list[list[Any]] = []
-    for offset in range(players):
-        player = (start + offset) % players
-        order += [["ai", player], ["player", player]]
-    return order
+    return player_turn(state, seat.index)
 
 
 def covenant_turn(
@@ -102,7 +111,7 @@ def covenant_turn(
 
 
 def turn_title(state: CovenantState, *, bonus: bool) -> Msg:
-    final = state.end_trigger is not None
+    final = state.turns.ending
     covenant = covenant_name(state, state.active)
     if not state.coop:
         if bonus:
@@ -119,7 +128,7 @@ def turn_title(state: CovenantState, *, bonus: bool) -> Msg:
 
 def player_turn(state: CovenantState, player: int) -> Checklist:
     state.last = "player"
-    last = state.end_trigger is not None
+    last = state.turns.ending
     if not state.coop:
         title = msg("Your last turn") if last else msg("Your turn")
     elif last:
@@ -135,5 +144,5 @@ def scoring(state: CovenantState) -> Checklist:
     state.last = "scoring"
     steps = [new("score_other", ai=index) for index in range(len(state.ais))]
     steps += [new("score_player", player=player) for player in range(state.player_count)]
-    steps.append(new("score_sheet"))
+    steps.append(new(SCORE_SHEET))
     return Checklist(msg("Final scoring"), {"kind": "scoring"}, steps)

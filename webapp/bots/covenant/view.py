@@ -9,13 +9,6 @@ from ...engine import Msg, msg
 from .deck import HARBOR, Layout, space_name
 from .rules import ACHIEVEMENT_NAMES, covenant_cannons, covenant_name, explorer_target
 from .state import ACHIEVEMENTS, CovenantAI, CovenantState
-from .steps_player import (
-    covenant_score_lines,
-    covenant_total,
-    covenants_total,
-    players_total,
-    score_winner,
-)
 from .targets import target_space
 
 
@@ -107,7 +100,7 @@ def achievement_views(state: CovenantState, ai: CovenantAI) -> list[AchievementV
 
 @dataclass
 class CovenantView:
-    """One Covenant in the state panel and on the score sheet."""
+    """One Covenant in the state panel and on the board."""
 
     index: int
     name: Msg
@@ -116,8 +109,6 @@ class CovenantView:
     achievements: list[AchievementView]
     attack_cannons: int
     defend_cannons: int
-    score_lines: list[tuple[Msg, int]]
-    score: int
 
 
 def covenant_views(state: CovenantState) -> list[CovenantView]:
@@ -134,8 +125,6 @@ def covenant_views(state: CovenantState) -> list[CovenantView]:
                 achievement_views(state, ai),
                 covenant_cannons(state, space=space, defending=False, ai=ai).total,
                 covenant_cannons(state, space=ai.ship, defending=True, ai=ai).total,
-                covenant_score_lines(state, index),
-                covenant_total(state, index),
             )
         )
     return views
@@ -161,9 +150,6 @@ def covenant_view(state: CovenantState, deck: dict[str, Any]) -> dict[str, Any]:
         ),
         "cov_ais": covenant_views(state),
         "cov_players": players,
-        "cov_players_total": players_total(state),
-        "cov_covenants_total": covenants_total(state),
-        "cov_winner": score_winner(state) if "player0" in state.score else None,
         "cov_space_name": lambda s: space_name(s, tuple(state.rows)),
         "cov_layout": Layout(tuple(state.rows)),
     }

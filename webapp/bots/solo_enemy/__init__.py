@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Bot, Checklist, Context, Correction, Msg, msg, register
+from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg, register
 from ...engine.cards import Pile
 from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
@@ -45,7 +45,8 @@ from .faction import (
 from .rules import MAX_RESOURCE, MAX_TOWERS, set_tax_slot, track_length, trigger_end
 from .state import PLACES, EnemyState
 from .stepkit import STEP_TYPES, hero_name
-from .turn import next_checklist
+from .steps_player import score_sheet
+from .turn import next_checklist, turn_cycle
 from .view import COMPASS_POINTS, PLACE_NAMES, enemy_view
 
 __all__ = ["SOLO_ENEMY", "SoloEnemyBot"]
@@ -160,7 +161,13 @@ class SoloEnemyBot(Bot[EnemyState]):
                     "printed cards to enter the others"
                 )
             rng.shuffle(ids)
-        return EnemyState(you=options["you"], faction=faction, physical=physical, cards=Pile(ids))
+        return EnemyState(
+            turns=turn_cycle(),
+            you=options["you"],
+            faction=faction,
+            physical=physical,
+            cards=Pile(ids),
+        )
 
     def next_checklist(self, state: EnemyState, ctx: Context) -> Checklist | None:
         return next_checklist(state, ctx)
@@ -173,7 +180,7 @@ class SoloEnemyBot(Bot[EnemyState]):
                 msg(
                     "It reached the end of its Capital City Track: the game ends after round "
                     "{round}.",
-                    round=state.end_round or state.round,
+                    round=state.turns.end_round or state.turns.round,
                 )
             )
 
@@ -235,6 +242,9 @@ class SoloEnemyBot(Bot[EnemyState]):
 
     def view(self, state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
         return enemy_view(state, deck)
+
+    def score_sheet(self, state: EnemyState) -> ScoreSheet | None:
+        return score_sheet(state) if state.turns.over else None
 
     # --- quick entry: a card, or a faction's board -----------------------------------
 

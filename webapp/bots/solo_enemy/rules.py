@@ -127,12 +127,22 @@ def tower_cost(regions: int) -> dict[str, int]:
 
 def trigger_end(state: EnemyState, reason: str) -> bool:
     """Solo rulebook, "End of the Game": the current round is completed, then one more
-    round is played. Once triggered, the end cannot be undone; True if this triggered it."""
-    if state.end_round is not None:
+    round is played (the turn cycle's end rule). Once triggered, the end cannot be
+    undone; True if this triggered it."""
+    if not state.turns.trigger_end():
         return False
-    state.end_round = state.round + 1
     state.end_reason = reason
     return True
+
+
+def destroy_capital(state: EnemyState, whose: str) -> None:
+    """Base rules, "Destroying a Capital City": its owner ("you" or "enemy") is out and
+    scores 0; the destroyer gains 5 VP. Solo rulebook, "End of the Game": "if a Capital
+    City is destroyed then the game is automatically over"."""
+    state.destroyed = whose
+    state.turns.end_now()
+    if whose == "you":
+        state.add_vp("capital", CAPITAL_VP)
 
 
 # --- the Tax Track ------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ...engine import TurnCycle
 from ...engine.cards import Pile
 from .faction import HEROES, RESOURCES
 
@@ -15,16 +16,6 @@ from .faction import HEROES, RESOURCES
 # or aboard one of its Vessels (which then moves alone).
 COURTYARD, LAND, AIR, SEA = "courtyard", "land", "air", "sea"
 PLACES = (COURTYARD, LAND, AIR, SEA)
-# Solo rulebook, "Gameplay Overview": Enemy Hero 1, your action 1, Enemy Hero 2,
-# your action 2, Enemy Hero 3; then the Collection Phase.
-ROUND: tuple[tuple[str, int], ...] = (
-    ("enemy", 0),
-    ("player", 1),
-    ("enemy", 1),
-    ("player", 2),
-    ("enemy", 2),
-    ("collection", 0),
-)
 # Solo rulebook, "Components and Setup Changes": all 3 Resource Tokens on the "3".
 START_RESOURCES = 3
 
@@ -56,6 +47,7 @@ class Battle:
 
 @dataclass
 class EnemyState:
+    turns: TurnCycle  # the round and the end (turn.py declares them)
     you: str = ""  # your faction
     faction: str = ""  # the Enemy's faction, drawn at setup
     physical: bool = False  # the table shuffles and turns over the printed cards
@@ -70,10 +62,7 @@ class EnemyState:
     tokens: int = 0  # Exploration Tokens on its board
     heroes: list[Hero] = field(default_factory=lambda: [Hero() for _ in range(HEROES)])
     cards: Pile = field(default_factory=Pile)  # its Solo Action Cards
-    round: int = 0
-    position: int = -1  # where in ROUND the game is
     acting: int | None = None  # the Hero acting now (or last)
-    end_round: int | None = None  # the last round, once the end is triggered
     end_reason: str | None = None  # "objective" or "track"
     destroyed: str | None = None  # whose Capital City was destroyed: "you" or "enemy"
     battle: Battle | None = None
@@ -111,6 +100,7 @@ class EnemyState:
         data = dict(data)
         data["heroes"] = [Hero(**hero) for hero in data.get("heroes", [])]
         data["cards"] = Pile.from_json(data.get("cards", {}))
+        data["turns"] = TurnCycle.from_json(data["turns"])
         if data.get("battle") is not None:
             data["battle"] = Battle(**data["battle"])
         return cls(**data)

@@ -16,7 +16,7 @@ from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choose, confirm, yes_no
 from .cards import tactic_names
 from .faction import RESOURCES
-from .rules import CAPITAL_VP, gain
+from .rules import CAPITAL_VP, destroy_capital, gain
 from .state import COURTYARD, LAND, Battle, EnemyState
 from .stepkit import EnemyStep, choice, end_checklist, hero_name, new, region_choices, step_type
 from .turn import draw_steps
@@ -184,11 +184,8 @@ class BattleOutcome(EnemyStep):
         battle = state.battle
         assert battle is not None
         if value == "capital":
-            # Base rules, "Destroying a Capital City": its owner is out and scores 0; the
-            # destroyer gains 5 VP. Solo rulebook, "End of the Game": the game is over.
-            state.destroyed = "you" if battle.enemy_attacks else "enemy"
+            destroy_capital(state, "you" if battle.enemy_attacks else "enemy")
             if battle.enemy_attacks:
-                state.add_vp("capital", CAPITAL_VP)
                 ctx.note(msg("It gains {vp} VP. The game is over.", vp=CAPITAL_VP))
             else:
                 ctx.note(msg("You gain {vp} VP. The game is over.", vp=CAPITAL_VP))

@@ -8,12 +8,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import (
+    SCORE_SHEET,
+    Context,
+    Msg,
+    Question,
+    ScoreGroup,
+    ScoreLine,
+    ScoreSheet,
+    ScoreSheetStep,
+    ScoreSide,
+    Step,
+    msg,
+)
 from ...engine.questions import choose, confirm, number, yes_no
-from .faction import RESOURCE_NAMES
-from .rules import CAPITAL_VP, cycle_tax, discard_slots, gain, trigger_end
+from .faction import RESOURCE_NAMES, faction_name
+from .rules import CAPITAL_VP, cycle_tax, destroy_capital, discard_slots, gain, trigger_end
 from .state import EnemyState
-from .stepkit import EnemyStep, choice, end_checklist, new, step_type
+from .stepkit import STEP_TYPES, EnemyStep, choice, end_checklist, new, step_type
 from .steps_actions import tax_track_text
 
 
@@ -70,11 +82,7 @@ class CapitalWhich(EnemyStep):
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        # Solo rulebook, "End of the Game": "if a Capital City is destroyed then the game
-        # is automatically over"; base rules: the destroyer gains 5 VP.
-        state.destroyed = value
-        if value == "you":
-            state.add_vp("capital", CAPITAL_VP)
+        destroy_capital(state, value)
         end_checklist(ctx)
 
 
@@ -149,7 +157,7 @@ class XObjective(EnemyStep):
             ctx.note(
                 msg(
                     "The end is triggered: round {round} is the last.",
-                    round=state.end_round or state.round,
+                    round=state.turns.end_round or state.turns.round,
                 )
             )
 
@@ -200,17 +208,47 @@ def winner(state: EnemyState) -> str:
     return "you" if you > enemy else "enemy" if enemy > you else "tie"
 
 
-@step_type("score_sheet")
-class ScoreSheet(EnemyStep):
-    def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg("The final score")
+VP_SOURCES = {
+    "spells": msg("Spells cast"),
+    "battles": msg("Battles started"),
+    "tokens": msg("Exploration Tokens"),
+    "capital": msg("A Capital City destroyed"),
+    "corrected": msg("Corrections"),
+}
 
-    def view(self, state: EnemyState, step: Step) -> dict[str, Any] | None:
-        return {"score_sheet": True}
 
-    def question(self, state: EnemyState, step: Step) -> Question:
-        return confirm(msg("End the game"))
+def vp_lines(state: EnemyState) -> list[ScoreLine]:
+    """The VP it gained during the game, by where they came from."""
+    return [ScoreLine(VP_SOURCES[source], points) for source, points in state.vp.items() if points]
 
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        enemy, you = scores(state)
-        state.score.update(enemy=enemy, total_you=you)
+
+def score_sheet(state: EnemyState) -> ScoreSheet:
+    """Its VP line by line (none if its Capital City was destroyed), then yours."""
+    enemy, you = scores(state)
+    if state.destroyed == "enemy":
+        lines = [ScoreLine(msg("Its Capital City was destroyed: it scores 0"), 0)]
+    else:
+        end = ScoreLine(
+            msg("End-of-game scoring (its Heroes give none)"), state.score.get("enemy_end", 0)
+        )
+        lines = [*vp_lines(state), end]
+    name = msg("The {faction}, Solo Enemy", faction=faction_name(state.faction))
+    yours = msg("You (your Capital City was destroyed)") if state.destroyed == "you" else msg("You")
+    won = {"you": msg("You win!"), "enemy": msg("The Enemy wins."), "tie": msg("A tie.")}
+    return ScoreSheet(
+        headline=msg("The final score"),
+        sides=(
+            ScoreSide(msg("The Enemy"), enemy, (ScoreGroup(name, tuple(lines)),)),
+            ScoreSide(yours, you),
+        ),
+        winner=won[winner(state)],
+        close=msg("End the game"),
+    )
+
+
+def keep_the_totals(state: EnemyState, sheet: ScoreSheet) -> None:
+    enemy, you = scores(state)
+    state.score.update(enemy=enemy, total_you=you)
+
+
+STEP_TYPES[SCORE_SHEET] = ScoreSheetStep(score_sheet, keep_the_totals)

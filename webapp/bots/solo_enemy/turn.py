@@ -8,32 +8,44 @@ destroyed Capital City ends the game at once.
 
 from __future__ import annotations
 
-from ...engine import Checklist, Context, Msg, Step, msg
+from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Msg, Seat, Step, TurnCycle, msg
 from .faction import faction_name
 from .rules import needs_reshuffle
-from .state import ROUND, EnemyState
+from .state import EnemyState
 from .stepkit import hero_name, new
 
 SETUP_ITEMS = ("components", "heroes", "resources", "track", "cards", "spells", "capital")
+ENEMY, PLAYER, COLLECTION = "enemy", "player", "collection"
+# Solo rulebook, "Gameplay Overview": Enemy Hero 1, your action 1, Enemy Hero 2,
+# your action 2, Enemy Hero 3; then the Collection Phase.
+ROUND = (
+    Seat(ENEMY, 0),
+    Seat(PLAYER, 1),
+    Seat(ENEMY, 1),
+    Seat(PLAYER, 2),
+    Seat(ENEMY, 2),
+    Seat(COLLECTION),
+)
+
+
+def turn_cycle() -> TurnCycle:
+    """The round, over and over; "End of the Game": once triggered, the round is
+    completed and one more round is played."""
+    return TurnCycle(list(ROUND), EndRule.FINISH_THE_ROUND_AND_ONE_MORE)
 
 
 def next_checklist(state: EnemyState, ctx: Context) -> Checklist | None:
-    if state.last == "scoring":
+    if state.turns.over:
         return None
     if state.last is None:
         return setup(state)
-    if state.destroyed is not None:
+    seat = state.turns.advance()
+    if seat is None:
         return scoring(state)
-    state.position = (state.position + 1) % len(ROUND)
-    if state.position == 0:
-        if state.end_round is not None and state.round >= state.end_round:
-            return scoring(state)
-        state.round += 1
-    kind, index = ROUND[state.position]
-    if kind == "enemy":
-        return hero_turn(state, index)
-    if kind == "player":
-        return player_action(state, index)
+    if seat.kind == ENEMY:
+        return hero_turn(state, seat.index)
+    if seat.kind == PLAYER:
+        return player_action(state, seat.index)
     return collection(state)
 
 
@@ -48,9 +60,9 @@ def setup(state: EnemyState) -> Checklist:
 
 
 def round_title(state: EnemyState, what: Msg) -> Msg:
-    if state.end_round is not None and state.round >= state.end_round:
-        return msg("Last round {round} · {what}", round=state.round, what=what)
-    return msg("Round {round} · {what}", round=state.round, what=what)
+    if state.turns.last_round:
+        return msg("Last round {round} · {what}", round=state.turns.round, what=what)
+    return msg("Round {round} · {what}", round=state.turns.round, what=what)
 
 
 def draw_steps(state: EnemyState, purpose: str, hero: int | None) -> list[Step]:
@@ -70,7 +82,7 @@ def draw_steps(state: EnemyState, purpose: str, hero: int | None) -> list[Step]:
 def hero_turn(state: EnemyState, hero: int) -> Checklist:
     state.last = "enemy"
     state.acting = hero
-    header = {"kind": "enemy", "round": state.round, "hero": hero + 1, "card": None}
+    header = {"kind": "enemy", "round": state.turns.round, "hero": hero + 1, "card": None}
     title = round_title(state, msg("Enemy {hero}", hero=hero_name(hero)))
     return Checklist(title, header, draw_steps(state, "hero", hero))
 
@@ -78,7 +90,7 @@ def hero_turn(state: EnemyState, hero: int) -> Checklist:
 def player_action(state: EnemyState, action: int) -> Checklist:
     state.last = "player"
     title = round_title(state, msg("Your action {n}", n=action))
-    header = {"kind": "player", "round": state.round, "action": action}
+    header = {"kind": "player", "round": state.turns.round, "action": action}
     return Checklist(title, header, [new("your_action", action=action)])
 
 
@@ -89,10 +101,10 @@ def collection(state: EnemyState) -> Checklist:
     state.acting = None
     steps = [new("collect", resource=r) for r in ("ore", "mana", "food")]
     steps.append(new("physical_discard" if state.physical else "discard_slots"))
-    if state.end_round is None:
+    if not state.turns.ending:
         steps.append(new("x_objective"))
     title = round_title(state, msg("Collection"))
-    return Checklist(title, {"kind": "collection", "round": state.round}, steps)
+    return Checklist(title, {"kind": "collection", "round": state.turns.round}, steps)
 
 
 def scoring(state: EnemyState) -> Checklist:
@@ -105,5 +117,5 @@ def scoring(state: EnemyState) -> Checklist:
         steps.append(new("score_enemy"))
     if state.destroyed != "you":
         steps.append(new("score_player"))
-    steps.append(new("score_sheet"))
+    steps.append(new(SCORE_SHEET))
     return Checklist(msg("Final scoring"), {"kind": "scoring"}, steps)

@@ -11,22 +11,15 @@ from ...engine.geometry import COMPASS
 from .cards import DIRECTION_LETTERS, find_card
 from .faction import RESOURCE_NAMES, RESOURCES, faction_name
 from .rules import capital_level, next_track_cost, towers_allowed
-from .state import AIR, COURTYARD, LAND, ROUND, SEA, EnemyState
+from .state import AIR, COURTYARD, LAND, SEA, EnemyState
 from .stepkit import hero_name
-from .steps_player import scores, winner
+from .steps_player import vp_lines
 
 PLACE_NAMES = {
     COURTYARD: msg("in its Courtyard"),
     LAND: msg("with its army on the map"),
     AIR: msg("aboard its Air Vessel"),
     SEA: msg("aboard its Sea Vessel"),
-}
-VP_SOURCES = {
-    "spells": msg("Spells cast"),
-    "battles": msg("Battles started"),
-    "tokens": msg("Exploration Tokens"),
-    "capital": msg("A Capital City destroyed"),
-    "corrected": msg("Corrections"),
 }
 
 
@@ -75,18 +68,18 @@ def round_view(state: EnemyState) -> list[PhaseView]:
         "collection": lambda i: msg("Collection"),
     }
     phases = []
-    for position, (kind, index) in enumerate(ROUND):
+    for position, seat in enumerate(state.turns.order):
         if state.last in ("setup", "scoring", None):
             status = "todo"
         else:
             status = (
                 "done"
-                if position < state.position
+                if position < state.turns.position
                 else "now"
-                if position == state.position
+                if position == state.turns.position
                 else "todo"
             )
-        phases.append(PhaseView(labels[kind](index), status))
+        phases.append(PhaseView(labels[seat.kind](seat.index), status))
     return phases
 
 
@@ -110,7 +103,6 @@ def enemy_view(state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
             {"space": n, "ore": space["ore"], "level": space["level"], "reached": n <= state.track}
             for n, space in enumerate(state.profile["track"], start=1)
         ]
-    enemy_total, your_total = scores(state)
     return {
         "se_faction": faction_name(state.faction) if state.faction else None,
         "se_card": shown,
@@ -125,9 +117,7 @@ def enemy_view(state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
         "se_next_cost": next_track_cost(state),
         "se_track": track,
         "se_towers_allowed": towers_allowed(state),
-        "se_vp_lines": [(VP_SOURCES[k], v) for k, v in state.vp.items() if v],
-        "se_scores": {"enemy": enemy_total, "you": your_total},
-        "se_winner": winner(state),
+        "se_vp_lines": vp_lines(state),
         "se_deck": len(state.cards),
         "se_discard": len(state.cards.discard),
     }

@@ -1,0 +1,157 @@
+"""The turn cycle every bot runs on: its order, its rounds, the rulebooks' two ends."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+
+import pytest
+
+from webapp.engine import EndRule, Seat, TurnCycle
+
+COVENANT, YOU = Seat("ai"), Seat("player")
+# Heroes' Solo Enemy: Enemy Hero 1, your action 1, Enemy Hero 2, your action 2, Enemy
+# Hero 3, then the Collection Phase.
+ROUND = [
+    Seat("enemy", 0),
+    Seat("player", 1),
+    Seat("enemy", 1),
+    Seat("player", 2),
+    Seat("enemy", 2),
+    Seat("collection"),
+]
+
+
+def covenant_solo() -> TurnCycle:
+    return TurnCycle([COVENANT, YOU], EndRule.EVERYONE_ELSE_ONCE_MORE)
+
+
+def solo_enemy_rounds() -> TurnCycle:
+    return TurnCycle(list(ROUND), EndRule.FINISH_THE_ROUND_AND_ONE_MORE)
+
+
+def seats_until_scored(cycle: TurnCycle) -> list[Seat]:
+    seats = []
+    while (seat := cycle.advance()) is not None:
+        seats.append(seat)
+    return seats
+
+
+def test_the_order_repeats_and_each_return_to_the_first_seat_starts_a_round():
+    cycle = covenant_solo()
+    assert cycle.current is None and cycle.round == 0
+    assert [cycle.advance() for _ in range(5)] == [COVENANT, YOU, COVENANT, YOU, COVENANT]
+    assert cycle.round == 3 and cycle.current == COVENANT
+    assert not cycle.ending
+
+
+def test_the_covenant_claiming_a_fourth_achievement_gives_you_one_more_turn():
+    cycle = covenant_solo()
+    cycle.advance()
+    assert cycle.trigger_end(COVENANT)
+    assert cycle.ending
+    assert seats_until_scored(cycle) == [YOU]
+
+
+def test_your_fourth_achievement_gives_the_covenant_one_additional_turn():
+    cycle = covenant_solo()
+    cycle.advance()
+    cycle.advance()
+    assert cycle.trigger_end()  # by the seat whose turn it is: yours
+    assert cycle.end_trigger == YOU
+    assert seats_until_scored(cycle) == [COVENANT]
+
+
+def test_in_2_vs_2_everyone_else_plays_once_more_until_the_turn_returns_to_the_trigger():
+    order = [Seat("ai", 1), Seat("player", 1), Seat("ai", 0), Seat("player", 0)]
+    cycle = TurnCycle(order, EndRule.EVERYONE_ELSE_ONCE_MORE)
+    for _ in range(3):
+        cycle.advance()
+    cycle.trigger_end(Seat("ai", 0))  # a fourth achievement on its own turn
+    assert seats_until_scored(cycle) == [Seat("player", 0), Seat("ai", 1), Seat("player", 1)]
+
+
+def test_an_end_triggered_mid_round_completes_the_round_and_plays_one_more():
+    cycle = solo_enemy_rounds()
+    for _ in range(len(ROUND) + 2):  # round 2, your action 1
+        cycle.advance()
+    assert cycle.round == 2
+    assert cycle.trigger_end()
+    assert cycle.end_round == 3 and not cycle.last_round
+    rest = seats_until_scored(cycle)
+    assert rest == ROUND[2:] + ROUND
+    assert cycle.round == 3 and cycle.last_round
+
+
+def test_an_end_triggered_at_the_collection_still_plays_one_more_round():
+    cycle = solo_enemy_rounds()
+    for _ in range(len(ROUND)):  # round 1, Collection
+        cycle.advance()
+    cycle.trigger_end()
+    assert seats_until_scored(cycle) == ROUND
+
+
+def test_once_triggered_the_end_cannot_be_moved():
+    cycle = solo_enemy_rounds()
+    cycle.advance()
+    assert cycle.trigger_end()
+    for _ in range(len(ROUND)):
+        cycle.advance()
+    assert not cycle.trigger_end()
+    assert cycle.end_round == 2
+
+
+def test_a_destroyed_capital_city_ends_the_game_at_once():
+    cycle = solo_enemy_rounds()
+    cycle.advance()
+    cycle.advance()
+    cycle.end_now()
+    assert cycle.ending
+    assert cycle.advance() is None
+    assert cycle.over and cycle.current == Seat("player", 1)  # where the game stopped
+
+
+def test_once_the_turns_are_over_no_one_plays_again():
+    cycle = covenant_solo()
+    cycle.advance()
+    cycle.trigger_end(COVENANT)
+    seats_until_scored(cycle)
+    assert cycle.over
+    assert cycle.advance() is None and cycle.advance() is None
+
+
+def test_the_covenants_end_needs_to_know_who_triggered_it():
+    with pytest.raises(ValueError, match="triggered by a seat"):
+        covenant_solo().trigger_end()
+
+
+def test_a_turn_order_has_at_least_one_seat():
+    with pytest.raises(ValueError, match="at least one seat"):
+        TurnCycle([], EndRule.FINISH_THE_ROUND_AND_ONE_MORE)
+
+
+def test_a_turn_cycle_round_trips_through_json():
+    cycle = solo_enemy_rounds()
+    for _ in range(8):
+        cycle.advance()
+    cycle.trigger_end()
+    data = json.loads(json.dumps(cycle.to_json()))
+    assert data["order"][0] == ["enemy", 0]
+    assert TurnCycle.from_json(data) == cycle
+
+
+@dataclass
+class BotState:
+    turns: TurnCycle
+    coins: int = 0
+
+
+def test_a_bot_state_holding_a_turn_cycle_round_trips_through_asdict_and_json():
+    """What a bot's `state_to_json` / `state_from_json` do with the cycle inside."""
+    state = BotState(covenant_solo(), coins=3)
+    state.turns.advance()
+    state.turns.trigger_end(COVENANT)
+    data = json.loads(json.dumps(asdict(state)))
+    back = BotState(**{**data, "turns": TurnCycle.from_json(data["turns"])})
+    assert back == state
+    assert seats_until_scored(back.turns) == [YOU]

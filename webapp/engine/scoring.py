@@ -1,0 +1,84 @@
+"""The final score sheet: what each side scored, line by line, and who won.
+
+Every bot builds its sheet from its own state (`Bot.score_sheet`); one template of
+the web layer draws any bot's sheet, and one step type (`ScoreSheetStep`) shows it as
+the last step of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple, TypeVar
+
+from .bot import Context, StepType
+from .questions import Question, confirm
+from .steps import Step
+from .text import Msg
+
+State = TypeVar("State")
+
+#: the kind of the step that shows the score sheet and closes the game
+SCORE_SHEET = "score_sheet"
+
+
+class ScoreLine(NamedTuple):
+    label: Msg
+    points: int
+
+
+@dataclass(frozen=True)
+class ScoreGroup:
+    """Lines under one heading (`name` None: lines with no heading of their own)."""
+
+    name: Msg | None
+    lines: tuple[ScoreLine, ...]
+
+
+@dataclass(frozen=True)
+class ScoreSide:
+    """One side of the table — the bot, you, a team — its lines and its total."""
+
+    total_label: Msg
+    total: int
+    groups: tuple[ScoreGroup, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The sheet as the table reads it.
+
+    `headline` is the score-sheet step's title, `winner` who won in words (or that it
+    is a tie), `close` the label of the tap that ends the game.
+    """
+
+    headline: Msg
+    sides: tuple[ScoreSide, ...]
+    winner: Msg
+    close: Msg
+
+
+class ScoreSheetStep(StepType[State]):
+    """The last step of a game: the sheet on show, one tap to close the game.
+
+    `sheet` builds the bot's sheet from its state; `close`, if given, is what closing
+    it does to the state (a bot that keeps the final totals in its state).
+    """
+
+    def __init__(
+        self,
+        sheet: Callable[[State], ScoreSheet],
+        close: Callable[[State, ScoreSheet], None] | None = None,
+    ) -> None:
+        self.sheet = sheet
+        self.close = close
+
+    def title(self, state: State, step: Step) -> Msg:
+        return self.sheet(state).headline
+
+    def question(self, state: State, step: Step) -> Question:
+        return confirm(self.sheet(state).close)
+
+    def resolve(self, state: State, step: Step, value: Any, ctx: Context) -> None:
+        if self.close is not None:
+            self.close(state, self.sheet(state))
