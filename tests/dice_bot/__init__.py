@@ -1,5 +1,6 @@
 """A tiny bot of the tests' own: no cards, only dice. It proves the plug-in shape: its
-package (rules, step types, templates) and one registration line are all a bot needs.
+package (rules here, its pages declared in `pages.py`, its templates) and one
+registration line are all a bot needs.
 
 Each turn: roll two dice (Botdeck rolls, or the table enters its roll), the bot moves
 that many spaces, and the table confirms it; after three turns the game is over.
@@ -46,14 +47,8 @@ class DiceBot(Bot[dict]):
     id = "dice_test"
     name = msg("Dice test bot")
     game_name = msg("Botdeck's tests")
-    icon = "star"
     has_cards = False
     step_types = STEPS
-
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        if raw:
-            raise ValueError(f"unknown option {sorted(raw)[0]!r}")
-        return {}
 
     def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> dict:
         return {"turn": 0, "position": 0, "rolls": []}

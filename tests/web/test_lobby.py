@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -35,7 +36,8 @@ def test_the_lobby_lists_games_with_their_last_activity(client, game_id):
 def test_bad_options_are_refused_and_nothing_is_stored(app, client):
     response = client.post("/games", data={"bot": "covenant", "difficulty": "impossible"})
     assert response.status_code == 422
-    assert "unknown difficulty" in response.get_data(as_text=True)
+    said = html.unescape(response.get_data(as_text=True))
+    assert "option 'difficulty' must be one of normal, hard, expert, extreme" in said
     response = client.post("/games", data={"bot": "kraken"})
     assert response.status_code == 422
     assert game_count(app) == 0

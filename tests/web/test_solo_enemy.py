@@ -30,7 +30,7 @@ CARD = {
 
 
 def start(client, **form) -> str:
-    data = {"bot": "solo_enemy", "you": "humans", "faction_orcs": "on", **form}
+    data = {"bot": "solo_enemy", "you": "humans", "factions": "orcs", **form}
     response = client.post("/games", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
     return response.headers["Location"].rsplit("/", 1)[1]
@@ -50,7 +50,7 @@ def test_the_lobby_offers_each_bot_with_its_own_options(client):
     assert "Wayward Covenant" in lobby and "Heroes of Land, Air & Sea" in lobby
     assert lobby.count('name="bot"') == 2
     for key in ("humans", "orcs", "elves", "dwarves"):
-        assert f'name="faction_{key}"' in lobby
+        assert f'name="factions" value="{key}"' in lobby
     assert 'href="/schemas/solo_enemy-deck.json"' in lobby
     assert 'href="/library/solo_enemy"' in lobby
 
@@ -87,9 +87,7 @@ def test_a_counter_corrected_while_its_costs_are_asked_is_one_correction(client)
 
 
 def test_options_that_cannot_start_a_game_say_why_and_store_nothing(client):
-    response = client.post(
-        "/games", data={"bot": "solo_enemy", "you": "orcs", "faction_orcs": "on"}
-    )
+    response = client.post("/games", data={"bot": "solo_enemy", "you": "orcs", "factions": "orcs"})
     assert response.status_code == 422
     assert "at least one faction you own besides yours" in response.get_data(as_text=True)
     assert "Sunday" not in client.get("/").get_data(as_text=True)

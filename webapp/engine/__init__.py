@@ -6,6 +6,7 @@ the clock; randomness comes from generators seeded by the game.
 
 from .bot import Bot, Context, Correction, StepType, StepTypes
 from .game import BadGameFile, Game, GameOver, Pending
+from .options import OptionsError, checked_options
 from .questions import Choice, Dice, InvalidAnswer, Kind, Question
 from .registry import UnknownBot, all_bots, get_bot, register
 from .steps import Checklist, Step
@@ -24,6 +25,7 @@ __all__ = [
     "InvalidAnswer",
     "Kind",
     "Msg",
+    "OptionsError",
     "Pending",
     "Question",
     "Step",
@@ -31,6 +33,7 @@ __all__ = [
     "StepTypes",
     "UnknownBot",
     "all_bots",
+    "checked_options",
     "get_bot",
     "msg",
     "nmsg",

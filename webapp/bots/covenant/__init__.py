@@ -8,7 +8,6 @@ from typing import Any
 from ...engine import Bot, Checklist, Context, Correction, Msg, msg, register
 from . import deck as deck_module
 from . import (  # noqa: F401  (register the step types)
-    entry,
     steps_battle,
     steps_cards,
     steps_left,
@@ -26,11 +25,10 @@ from .rules import (
 from .state import DIFFICULTIES, CovenantAI, CovenantState, Upgrade
 from .stepkit import STEP_TYPES
 from .turn import next_checklist, turn_order
-from .view import covenant_view
 
 __all__ = ["COVENANT", "CovenantBot", "DeckError"]
 
-TRUE = (True, "1", "true", "on", "yes")
+PLAYER_NAME_LENGTH = 30
 
 
 class CovenantBot(Bot[CovenantState]):
@@ -38,41 +36,33 @@ class CovenantBot(Bot[CovenantState]):
     name = msg("Wayward Covenant")
     game_name = msg("Dead Reckoning")
     step_types = STEP_TYPES  # type: ignore[assignment]
-    option_names = ("difficulty", "saga", "coop", "player1", "player2", "deck_mode")
+    # Solo rulebook, "Difficulty Levels"; 2-player co-op, "Setup adjustments": the two
+    # players' names, one Covenant assigned to each.
+    options_schema = {
+        "type": "object",
+        "properties": {
+            "difficulty": {"type": "string", "enum": list(DIFFICULTIES), "default": "normal"},
+            "saga": {"type": "boolean", "default": False},
+            "coop": {"type": "boolean", "default": False},
+            "players": {
+                "type": "array",
+                "items": {"type": "string", "maxLength": PLAYER_NAME_LENGTH},
+                "minItems": 2,
+                "maxItems": 2,
+            },
+            "deck_mode": {"type": "string", "enum": ["app", "physical"], "default": "app"},
+        },
+        "additionalProperties": False,
+    }
 
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """The form's options, or options parsed before (a stored or exported game)."""
-        raw = dict(raw)
-        stored = raw.pop("players", None)
-        if stored is not None:  # a stored or exported co-op game: exactly its two names
-            if not isinstance(stored, list) or len(stored) != 2:
-                raise ValueError("a co-op game names exactly two players")
-            raw["player1"], raw["player2"] = stored
-        unknown = set(raw) - set(self.option_names)
-        if unknown:
-            raise ValueError(f"unknown option {sorted(unknown)[0]!r}")
-        difficulty = raw.get("difficulty", "normal")
-        if difficulty not in DIFFICULTIES:
-            raise ValueError(f"unknown difficulty {difficulty!r}")
-        flags = {}
-        for name in ("saga", "coop"):
-            value = raw.get(name, False)
-            if value not in (*TRUE, False, "0", "false", "off", "no", "", None):
-                raise ValueError(f"the {name} option is on or off")
-            flags[name] = value in TRUE
-        deck_mode = raw.get("deck_mode") or "app"
-        if deck_mode not in ("app", "physical"):
-            raise ValueError(f"unknown deck mode {deck_mode!r}")
-        options: dict[str, Any] = {"difficulty": difficulty, **flags, "deck_mode": deck_mode}
-        if flags["coop"]:
-            names = []
-            for number in (1, 2):
-                name = raw.get(f"player{number}") or f"Player {number}"
-                if not isinstance(name, str) or len(name.strip()) > 30:
-                    raise ValueError("a player's name is at most 30 characters")
-                names.append(name.strip() or f"Player {number}")
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The players' names only in a co-op game: a blank one is "Player N"; two
+        different ones."""
+        names = options.pop("players", None) or ["", ""]
+        if options["coop"]:
+            names = [name.strip() or f"Player {n}" for n, name in enumerate(names, start=1)]
             if names[0] == names[1]:
-                raise ValueError("the two players need different names")
+                raise ValueError("option 'players': the two players need different names")
             options["players"] = names
         return options
 
@@ -219,11 +209,6 @@ class CovenantBot(Bot[CovenantState]):
     def space_name(self, space: str) -> Msg:
         return space_name(space)
 
-    def view(self, state: CovenantState, deck: dict[str, Any]) -> dict[str, Any]:
-        return covenant_view(state, deck)
-
-    entry_template = "covenant/_entry.html"
-
     def empty_deck(self, name: str) -> dict[str, Any]:
         return deck_module.empty_deck(name)
 
@@ -277,15 +262,6 @@ class CovenantBot(Bot[CovenantState]):
             return None
         section = sections[min(entry["wanted"], len(sections) - 1)]
         return None if section is None else {"sections": len(sections), "section": section}
-
-    def start_entry(self, draft: Any, save_url: str, kept: Any = None) -> dict[str, Any]:
-        return {**entry.new_draft(**draft), "save": save_url}
-
-    def edit_entry(self, draft: Any, form: dict[str, str]) -> dict[str, Any]:
-        return entry.edit(draft, form)
-
-    def entry_view(self, draft: dict[str, Any]) -> dict[str, Any]:
-        return entry.view(draft)
 
 
 CORRECTIONS: dict[str, tuple[Msg, int]] = {
