@@ -8,7 +8,7 @@ A bot package holds its rules (an engine `Bot`, registered with the engine) and,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..engine import Msg, nmsg
@@ -57,11 +57,6 @@ class Templates:
     def cards(self) -> bool:
         """Whether the pages show cards: a card region, deck fields, a card library."""
         return self.card is not None
-
-    def regions(self) -> dict[str, str]:
-        """Each declared region and its template."""
-        declared = {f.name: getattr(self, f.name) for f in fields(self)}
-        return {region: name for region, name in declared.items() if name is not None}
 
 
 @dataclass(frozen=True, kw_only=True)

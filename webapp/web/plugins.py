@@ -23,7 +23,13 @@ def declared_pages(bot: Bot[Any]) -> BotPages[Any]:
     """The `PAGES` of the bot's package's `pages` module, checked against its rules."""
     module = sys.modules[type(bot).__module__]
     package = module.__package__ or module.__name__
-    pages = getattr(importlib.import_module(f"{package}.pages"), "PAGES", None)
+    try:
+        declared = importlib.import_module(f"{package}.pages")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.pages":
+            raise
+        raise TypeError(f"bot {bot.id!r} declares no pages ({package}/pages.py)") from None
+    pages = getattr(declared, "PAGES", None)
     if not isinstance(pages, BotPages):
         raise TypeError(f"{package}.pages.PAGES is not a BotPages")
     if pages.templates.cards != bot.has_cards:
