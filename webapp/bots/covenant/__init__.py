@@ -59,12 +59,12 @@ class CovenantBot(Bot[CovenantState]):
         """The players' names only in a co-op game: a blank one is "Player N"; two
         different ones."""
         names = options.pop("players", None) or ["", ""]
-        if options["coop"]:
-            names = [name.strip() or f"Player {n}" for n, name in enumerate(names, start=1)]
-            if names[0] == names[1]:
-                raise ValueError("option 'players': the two players need different names")
-            options["players"] = names
-        return options
+        if not options["coop"]:
+            return options
+        names = [name.strip() or f"Player {n}" for n, name in enumerate(names, start=1)]
+        if names[0] == names[1]:
+            raise ValueError("option 'players': the two players need different names")
+        return {**options, "players": names}
 
     def demo_deck(self) -> dict[str, Any]:
         return demo_deck()
