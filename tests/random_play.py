@@ -22,7 +22,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "covenant": [
         {"difficulty": "normal"},
         {"difficulty": "hard", "saga": True},
-        {"difficulty": "extreme", "coop": True, "player1": "Ann", "player2": "Ben"},
+        {"difficulty": "extreme", "coop": True, "players": ["Ann", "Ben"]},
         {"difficulty": "expert", "deck_mode": "physical"},
     ],
     "solo_enemy": [

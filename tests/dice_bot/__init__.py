@@ -1,5 +1,6 @@
 """A tiny bot of the tests' own: no cards, only dice. It proves the plug-in shape: its
-package (rules, step types, templates) and one registration line are all a bot needs.
+package (rules here, its pages declared in `pages.py`, its templates) and one
+registration line are all a bot needs.
 
 Each turn: roll two dice (Botdeck rolls, or the table enters its roll), the bot moves
 that many spaces, and the table confirms it; after three turns the game is over.
@@ -12,6 +13,7 @@ from typing import Any
 
 from webapp.engine import Bot, Checklist, Context, Correction, Step, StepType, StepTypes, msg
 from webapp.engine.questions import Question, confirm, dice
+from webapp.engine.scoring import ScoreGroup, ScoreLine, ScoreSheet, ScoreSide
 
 TURNS = 3
 STEPS: StepTypes = StepTypes()
@@ -46,17 +48,25 @@ class DiceBot(Bot[dict]):
     id = "dice_test"
     name = msg("Dice test bot")
     game_name = msg("Botdeck's tests")
-    icon = "star"
     has_cards = False
     step_types = STEPS
 
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        if raw:
-            raise ValueError(f"unknown option {sorted(raw)[0]!r}")
-        return {}
-
     def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> dict:
         return {"turn": 0, "position": 0, "rolls": []}
+
+    def score_sheet(self, state: dict) -> ScoreSheet | None:
+        """Once over: the spaces it moved, one line per roll."""
+        if state["turn"] < TURNS:
+            return None
+        lines = tuple(
+            ScoreLine(msg("Roll {n}", n=n), sum(roll)) for n, roll in enumerate(state["rolls"], 1)
+        )
+        return ScoreSheet(
+            headline=msg("The bot's final space"),
+            sides=(ScoreSide(msg("The bot"), state["position"], (ScoreGroup(None, lines),)),),
+            winner=msg("Game over: the bot reached space {space}.", space=state["position"]),
+            close=msg("Close the game"),
+        )
 
     def next_checklist(self, state: dict, ctx: Context) -> Checklist | None:
         if state["turn"] >= TURNS:

@@ -31,7 +31,7 @@ def test_a_bot_with_dice_and_no_cards_plays_from_the_lobby_to_its_end(page: Page
     expect(form.locator('[name="deck_mode"]')).to_have_count(0)
     form.get_by_role("button", name="Start the game").click()
     expect(page.locator("#checklist h1")).to_contain_text("The bot's turn 1")
-    expect(page.locator("#card")).to_be_hidden()
+    expect(page.locator("#card")).to_have_count(0)
     page.get_by_role("button", name="Roll for me").click()
     expect(page.locator("#checklist")).to_contain_text(re.compile(r"rolled [1-6] · [1-6]"))
     page.get_by_role("button", name="Done").click()
@@ -41,6 +41,6 @@ def test_a_bot_with_dice_and_no_cards_plays_from_the_lobby_to_its_end(page: Page
         page.locator(".die-faces").nth(1).get_by_text("6", exact=True).click()
         page.get_by_role("button", name="That is our roll").click()
         page.get_by_role("button", name="Done").click()
-    expect(page.locator(".dice-test-over")).to_contain_text("Game over: the bot reached space")
+    expect(page.locator(".score-sheet .winner")).to_contain_text("Game over: the bot reached space")
     rolled = int(page.locator(".dice-test-position").inner_text())
     assert 26 <= rolled <= 36  # 12 + 12 and Botdeck's own roll of two dice

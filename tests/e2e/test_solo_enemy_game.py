@@ -46,7 +46,7 @@ def start(page: Page, url: str) -> None:
     form = page.locator("details[open] form")
     form.locator('select[name="you"]').select_option("humans")
     for faction in ("humans", "elves", "dwarves"):
-        form.locator(f'input[name="faction_{faction}"]').uncheck()
+        form.locator(f'input[name="factions"][value="{faction}"]').uncheck()
     form.get_by_role("button", name="Start the game").click()
     expect(page.locator(".current-step h2")).to_have_text("The Enemy plays the Orcs")
 

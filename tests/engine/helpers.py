@@ -57,7 +57,7 @@ def new_game(
 ) -> Game:
     options: dict[str, Any] = {"difficulty": difficulty, "saga": saga}
     if coop:
-        options.update(coop=True, player1="Ann", player2="Ben")
+        options.update(coop=True, players=["Ann", "Ben"])
     return Game("covenant", options, seed, deck(*(sections or (section(),)), **deck_options))
 
 

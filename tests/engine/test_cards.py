@@ -155,8 +155,11 @@ class TinyCardBot(Bot[dict]):
     game_name = msg("Botdeck's tests")
     step_types = STEPS
 
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        return {"physical": bool(raw.get("physical"))}
+    options_schema = {
+        "type": "object",
+        "properties": {"physical": {"type": "boolean", "default": False}},
+        "additionalProperties": False,
+    }
 
     def demo_deck(self) -> dict[str, Any]:
         return {"cards": ["1", "2", "3"]}

@@ -118,7 +118,7 @@ def test_the_extreme_bonus_card_is_named_too():
 
 
 def test_coop_decks_of_9_cards_each():
-    game = physical(coop=True, player1="Ann", player2="Ben", cards=deck(section()))
+    game = physical(coop=True, players=["Ann", "Ben"], cards=deck(section()))
     assert [ai.cards_left() for ai in game.state.ais] == [9, 9]
 
 

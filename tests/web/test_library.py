@@ -64,6 +64,9 @@ def test_the_editor_builds_a_section_with_taps_and_saves_it(client):
     deck_id = new_deck(client)
     editor = client.get(f"/library/covenant/{deck_id}/card/07/normal.0").get_data(as_text=True)
     draft = html.unescape(re.search(r"name=\"draft\" value='([^']*)'", editor).group(1))
+    # the editor's hidden fields, as htmx includes them with each tap
+    save = html.unescape(re.search(r'name="save" value="([^"]*)"', editor).group(1))
+    assert save == f"/library/covenant/{deck_id}/card/07/normal.0"
     taps = [
         {"op": "space", "space": "1.2"},
         {"op": "mode", "value": "end"},
@@ -72,7 +75,9 @@ def test_the_editor_builds_a_section_with_taps_and_saves_it(client):
         {"op": "add", "effect": "coins", "value": "3"},
     ]
     for tap in taps:
-        response = client.post("/entry/covenant", data={"draft": draft, **tap}, headers=HTMX)
+        response = client.post(
+            "/entry/covenant", data={"draft": draft, "save": save, **tap}, headers=HTMX
+        )
         assert response.status_code == 200
         text = response.get_data(as_text=True)
         draft = html.unescape(re.search(r"name=\"draft\" value='([^']*)'", text).group(1))
@@ -95,10 +100,7 @@ def test_the_editor_builds_a_section_with_taps_and_saves_it(client):
 def test_a_wrong_tap_in_the_editor_is_refused_with_a_message():
     from webapp.bots.covenant.entry import EntryError, edit
 
-    draft = {
-        **new_draft("07", "normal", sections=4, fixed_count=False, wanted=0, rows=[3, 3, 3, 3]),
-        "save": "/x",
-    }
+    draft = new_draft("07", "normal", sections=4, fixed_count=False, wanted=0, rows=[3, 3, 3, 3])
     with pytest.raises(EntryError, match="off the board"):
         edit(draft, {"op": "space", "space": "5.1"})
     with pytest.raises(EntryError, match="only takes the end space"):

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
 import sqlite3
+
+import pytest
+
+from webapp import db
 
 from ..engine.decks import deck, section
 from .conftest import HTMX, tap
@@ -35,7 +40,8 @@ def test_the_lobby_lists_games_with_their_last_activity(client, game_id):
 def test_bad_options_are_refused_and_nothing_is_stored(app, client):
     response = client.post("/games", data={"bot": "covenant", "difficulty": "impossible"})
     assert response.status_code == 422
-    assert "unknown difficulty" in response.get_data(as_text=True)
+    said = html.unescape(response.get_data(as_text=True))
+    assert "option 'difficulty' must be one of normal, hard, expert, extreme" in said
     response = client.post("/games", data={"bot": "kraken"})
     assert response.status_code == 422
     assert game_count(app) == 0
@@ -141,3 +147,46 @@ def test_ten_megabytes_of_garbage_are_refused_without_reading_them(app, client):
 def test_the_deck_file_schema_is_published(client):
     schema = client.get("/schemas/covenant-deck.json").get_json()
     assert schema["properties"]["version"] == {"const": 1}
+
+
+# --- the start-a-game form becomes the bot's options, by its schema ---------------------
+
+
+def started_options(app, client, data: dict) -> dict:
+    response = client.post("/games", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    with app.app_context():
+        return db.find_game(response.headers["Location"].rsplit("/", 1)[1]).options
+
+
+def test_options_left_out_of_the_form_take_the_schemas_defaults(app, client):
+    assert started_options(app, client, {"bot": "covenant"}) == {
+        "difficulty": "normal",
+        "saga": False,
+        "coop": False,
+        "deck_mode": "app",
+    }
+
+
+def test_a_ticked_checkbox_is_on_and_the_two_names_are_one_list(app, client):
+    form = {"bot": "covenant", "saga": "on", "coop": "on", "players": ["Ann", "Ben"]}
+    options = started_options(app, client, form)
+    assert options["saga"] is True and options["players"] == ["Ann", "Ben"]
+    lobby = client.get("/").get_data(as_text=True)
+    assert lobby.count('name="players"') == 2
+
+
+@pytest.mark.parametrize(
+    ("form", "said"),
+    [
+        ({"saga": "maybe"}, "option 'saga' must be on or off"),
+        ({"coop": "on", "players": ["Ann", "Ann"]}, "the two players need different names"),
+        ({"coop": "on", "players": ["Ann", "Ben", "Cy"]}, "option 'players' must hold exactly 2"),
+        ({"deck_mode": "telepathy"}, "option 'deck_mode' must be one of app, physical"),
+    ],
+)
+def test_a_form_the_options_schema_refuses_says_why_and_stores_nothing(app, client, form, said):
+    response = client.post("/games", data={"bot": "covenant", **form})
+    assert response.status_code == 422
+    assert said in html.unescape(response.get_data(as_text=True))
+    assert game_count(app) == 0

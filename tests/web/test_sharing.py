@@ -143,8 +143,7 @@ def test_a_2_vs_2_game_starts_from_the_lobby_with_both_names(client):
         data={
             "bot": "covenant",
             "coop": "on",
-            "player1": "Ann",
-            "player2": "Ben",
+            "players": ["Ann", "Ben"],
             "difficulty": "hard",
         },
     )

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from webapp import games
+from webapp import db, games
 
 from ..engine.solo_enemy import PROFILE, deck
 from .conftest import HTMX, version_of
@@ -30,7 +30,7 @@ CARD = {
 
 
 def start(client, **form) -> str:
-    data = {"bot": "solo_enemy", "you": "humans", "faction_orcs": "on", **form}
+    data = {"bot": "solo_enemy", "you": "humans", "factions": "orcs", **form}
     response = client.post("/games", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)
     return response.headers["Location"].rsplit("/", 1)[1]
@@ -50,7 +50,7 @@ def test_the_lobby_offers_each_bot_with_its_own_options(client):
     assert "Wayward Covenant" in lobby and "Heroes of Land, Air & Sea" in lobby
     assert lobby.count('name="bot"') == 2
     for key in ("humans", "orcs", "elves", "dwarves"):
-        assert f'name="faction_{key}"' in lobby
+        assert f'name="factions" value="{key}"' in lobby
     assert 'href="/schemas/solo_enemy-deck.json"' in lobby
     assert 'href="/library/solo_enemy"' in lobby
 
@@ -87,9 +87,7 @@ def test_a_counter_corrected_while_its_costs_are_asked_is_one_correction(client)
 
 
 def test_options_that_cannot_start_a_game_say_why_and_store_nothing(client):
-    response = client.post(
-        "/games", data={"bot": "solo_enemy", "you": "orcs", "faction_orcs": "on"}
-    )
+    response = client.post("/games", data={"bot": "solo_enemy", "you": "orcs", "factions": "orcs"})
     assert response.status_code == 422
     assert "at least one faction you own besides yours" in response.get_data(as_text=True)
     assert "Sunday" not in client.get("/").get_data(as_text=True)
@@ -216,3 +214,33 @@ def test_the_page_and_the_watch_page_render_in_french(app, client, watch):
     client.set_cookie("botdeck_lang", "fr")
     shown = html.unescape(client.get(url).get_data(as_text=True))
     assert "L'Ennemi joue les Orcs" in shown and "Héros 1" in shown
+
+
+def test_factions_typed_in_the_lobby_are_factions_you_own_each_once(app, client):
+    """ "Another faction…" is the name typed in; other factions are typed separated by
+    commas; a base-game faction typed in is that faction; yours is never drawn."""
+    game_id = start(
+        client,
+        you="other",
+        you_other="Undead",
+        factions=["orcs"],
+        other_factions="Daemons, undead ,  Elves, ORCS",
+    )
+    with app.app_context():
+        options = db.find_game(game_id).options
+    assert options["you"] == "Undead" and options["factions"] == ["orcs", "Daemons", "elves"]
+
+
+@pytest.mark.parametrize(
+    ("form", "said"),
+    [
+        ({"you": "other", "factions": "orcs"}, "type the name of your faction"),
+        ({"other_factions": "x" * 201}, "the other factions are a short list of names"),
+        ({"other_factions": "Daemons, " + "x" * 31}, "option 'factions[2]' has at most 30"),
+        ({"you": "humans", "factions": "humans"}, "at least one faction you own besides yours"),
+    ],
+)
+def test_a_lobby_form_that_cannot_start_a_game_says_why(client, form, said):
+    response = client.post("/games", data={"bot": "solo_enemy", "factions": "orcs", **form})
+    assert response.status_code == 422
+    assert said in html.unescape(response.get_data(as_text=True))

@@ -15,6 +15,17 @@ from typing import Any
 
 import jsonschema
 
+from ..engine.schema import first_error
+
+__all__ = [
+    "DECK_FORMAT",
+    "DECK_VERSION",
+    "DeckError",
+    "bundled_deck_files",
+    "first_error",
+    "package_json",
+    "schema_error",
+]
 DECK_FORMAT = "botdeck-deck"
 DECK_VERSION = 1
 
@@ -62,16 +73,3 @@ def schema_error(deck: Any, schema: dict[str, Any]) -> jsonschema.ValidationErro
             f"unsupported deck file version {deck.get('version')!r} (this app reads {DECK_VERSION})"
         )
     return first_error(deck, schema)
-
-
-def first_error(data: Any, schema: dict[str, Any]) -> jsonschema.ValidationError | None:
-    validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
-    return deepest(errors[0]) if errors else None
-
-
-def deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
-    """oneOf/allOf errors hide the useful one among their context."""
-    while error.context:
-        error = max(error.context, key=lambda e: len(e.absolute_path))
-    return error

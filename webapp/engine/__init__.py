@@ -6,6 +6,7 @@ the clock; randomness comes from generators seeded by the game.
 
 from .bot import Bot, Context, Correction, StepType, StepTypes
 from .game import BadGameFile, Game, GameOver, Pending
+from .options import OptionsError, checked_options
 from .questions import Choice, Dice, InvalidAnswer, Kind, Question
 from .registry import UnknownBot, all_bots, get_bot, register
 from .scoring import SCORE_SHEET, ScoreGroup, ScoreLine, ScoreSheet, ScoreSheetStep, ScoreSide
@@ -28,6 +29,7 @@ __all__ = [
     "InvalidAnswer",
     "Kind",
     "Msg",
+    "OptionsError",
     "Pending",
     "Question",
     "ScoreGroup",
@@ -42,6 +44,7 @@ __all__ = [
     "TurnCycle",
     "UnknownBot",
     "all_bots",
+    "checked_options",
     "get_bot",
     "msg",
     "nmsg",

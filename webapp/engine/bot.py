@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .questions import Question
 from .steps import Checklist, Step
-from .text import Msg, nmsg
+from .text import Msg
 
 if TYPE_CHECKING:  # scoring's step type is built on this module's StepType
     from .scoring import ScoreSheet
@@ -105,23 +105,29 @@ class Correction:
     maximum: int
 
 
+#: the options of a bot that has none
+NO_OPTIONS: dict[str, Any] = {"type": "object", "additionalProperties": False}
+
+
 class Bot(ABC, Generic[State]):
+    """A bot's rules: its options, setup, checklists, step types, corrections, state as
+    JSON and, if it plays cards, its deck. What its pages show is declared apart, in its
+    package's `pages` module (`webapp.bots.pages.BotPages`)."""
+
     id: str
     name: Msg
     game_name: Msg
     step_types: dict[str, StepType[State]]
-    #: the form fields of the start-a-game form that are this bot's options
-    #: (the form itself is the bot's template `<id>/_options.html`)
-    option_names: tuple[str, ...] = ()
-    #: the icon of the app's sprite that stands for the bot in the lobby
-    icon: str = "ship"
+    #: the game's options, as stored: a JSON Schema (its `default`s fill what is left out)
+    options_schema: dict[str, Any] = NO_OPTIONS
     #: whether the bot plays a deck of cards. A bot without cards has no deck (its
     #: games hold an empty one), no card region, no deck fields and no card library.
     has_cards: bool = True
 
-    @abstractmethod
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Validate and complete the options of a new game (ValueError if bad)."""
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """What the options schema cannot say, on options that follow it (defaults
+        filled): return them as the game stores them, or ValueError naming the option."""
+        return options
 
     def demo_deck(self) -> dict[str, Any]:
         """The deck a new game uses when the player does not pick one (a bot without
@@ -173,30 +179,12 @@ class Bot(ABC, Generic[State]):
         (None: the bot has none, and its template `<id>/_score.html` ends the game)."""
         return None
 
-    # --- quick entry of printed cards (bots whose cards the table can enter) ---------
-
-    #: the template of the bot's entry editor, or None if it has none
-    entry_template: str | None = None
-
-    def start_entry(self, draft: Any, save_url: str, kept: Any = None) -> dict[str, Any]:
-        """The editor's first draft for an ENTRY question (or a deck editor).
-
-        `kept`: what the table entered last time for the same `kept_key`, if anything.
-        """
-        raise NotImplementedError
+    # --- what the table enters (ENTRY answers): a printed card, or what it owns -------
 
     def kept_key(self, draft: Any) -> str | None:
         """An ENTRY that is not a card but something the table owns (the costs printed on
         a faction's board): the key its answer is kept under for the next game."""
         return None
-
-    def edit_entry(self, draft: Any, form: dict[str, str]) -> dict[str, Any]:
-        """Apply one tap of the editor; ValueError for a tap that cannot be."""
-        raise NotImplementedError
-
-    def entry_view(self, draft: dict[str, Any]) -> dict[str, Any]:
-        """What the editor template shows for a draft (preview, what is missing)."""
-        raise NotImplementedError
 
     # --- the card library ------------------------------------------------------------
 
@@ -207,22 +195,6 @@ class Bot(ABC, Generic[State]):
     def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
         """How much of the deck is entered: cards, complete cards, sections."""
         raise NotImplementedError
-
-    def progress_text(self, progress: dict[str, int]) -> Msg:
-        """`deck_progress` in words, for the library and the lobby."""
-        cards = nmsg(
-            "{complete} of {n} card",
-            "{complete} of {n} cards",
-            progress["card_total"],
-            complete=progress["complete"],
-        )
-        return nmsg(
-            "{cards}, {sections} of {n} section",
-            "{cards}, {sections} of {n} sections",
-            progress["section_total"],
-            cards=cards,
-            sections=progress["sections"],
-        )
 
     def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
         """Write what the table entered in a game (an ENTRY answer) into a deck."""
@@ -239,7 +211,3 @@ class Bot(ABC, Generic[State]):
     def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
         """The answer a library deck already holds for an ENTRY question, if any."""
         return None
-
-    def view(self, state: State, deck: dict[str, Any]) -> dict[str, Any]:
-        """Extra values the bot's own templates need (its card, its board)."""
-        return {}

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bot import Bot, Context
+from .options import checked_options
 from .questions import ROLL, Dice, InvalidAnswer, Number, Question
 from .registry import get_bot
 from .steps import Checklist, Step
@@ -76,7 +77,7 @@ class Game:
     ) -> None:
         """`deck_checked`: the deck was validated when it was first stored."""
         self.bot: Bot[Any] = get_bot(bot_id)
-        self.options = self.bot.parse_options(dict(options or {}))
+        self.options = checked_options(self.bot, options or {})
         if seed not in SEED_RANGE:
             raise ValueError("the seed must be a whole number between -2⁶³ and 2⁶³ − 1")
         self.seed = int(seed)

@@ -9,6 +9,8 @@ from urllib.parse import urlsplit
 from flask import current_app, request
 from werkzeug.exceptions import BadRequest, HTTPException
 
+from ..bots.pages import BotPages
+from ..engine import Bot, checked_options
 from ..engine.text import single_line
 
 
@@ -39,6 +41,37 @@ def form_text(
     if len(value) > max_length:
         raise FormError(f"{name} is too long")
     return value
+
+
+CHECKED = ("on", "1", "true", "yes")
+UNCHECKED = ("", "off", "0", "false", "no")
+
+
+def form_options(bot: Bot[Any], pages: BotPages[Any]) -> dict[str, Any]:
+    """The start-a-game form as the bot's options, checked (ValueError naming the option).
+
+    Each option of the bot's schema is read from the field of its name: a checkbox is a
+    boolean (unticked, it sends nothing: off), a repeated field a list, a whole number a
+    number; an empty field leaves the schema's default. The bot's `read_form` then reads
+    the fields that are not options.
+    """
+    options: dict[str, Any] = {}
+    for name, declared in bot.options_schema.get("properties", {}).items():
+        kind, value = declared.get("type"), request.form.get(name, "")
+        if kind == "boolean":
+            if value not in CHECKED + UNCHECKED:
+                raise ValueError(f"option '{name}' must be on or off")
+            options[name] = value in CHECKED
+        elif kind == "array" and request.form.getlist(name):
+            options[name] = request.form.getlist(name)
+        elif kind == "integer" and value:
+            try:
+                options[name] = int(value)
+            except ValueError:
+                raise ValueError(f"option '{name}' must be a whole number") from None
+        elif value:
+            options[name] = value
+    return checked_options(bot, pages.read_form(request.form, options))
 
 
 def uploaded_file(field: str) -> bytes | None:

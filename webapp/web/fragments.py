@@ -18,9 +18,11 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from .. import library
+from ..bots.pages import BotPages
 from ..engine import Correction, Game, Kind, Msg, Pending, ScoreSheet, ScoreSheetStep, Step, msg
 from ..engine.questions import Entry, Space
 from ..games import OpenGame
+from .plugins import pages_of
 
 PAGE = "game/page.html"
 FRAGMENTS = ("checklist", "state", "board", "card")
@@ -87,9 +89,23 @@ def score_sheet(game: Game, pending: Pending | None) -> ScoreSheet | None:
     return shown_or(None, "the score sheet", lambda: game.bot.score_sheet(game.state))
 
 
+def fragment_names(pages: BotPages[Any]) -> tuple[str, ...]:
+    """The fragments of a bot's game page: a bot without cards has no card region."""
+    return tuple(name for name in FRAGMENTS if name != "card" or pages.templates.cards)
+
+
+def bot_view(game: Game, pages: BotPages[Any]) -> dict[str, Any]:
+    """The bot's typed view of the game, as `bot_view` for its templates."""
+    view_of = pages.view
+    if view_of is None:
+        return {"bot_view": None}
+    return {"bot_view": shown_or(None, "the bot's view", lambda: view_of(game.state, game.deck))}
+
+
 def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict[str, Any]:
     """Everything the game page and its fragments show; `watch`: no buttons at all."""
     game = opened.game
+    pages = pages_of(game.bot.id)
     pending = shown_or(None, "the pending step", game.pending)
     unshowable = pending is None and not game.over and game.checklist is not None
     extras = kept = None
@@ -111,6 +127,8 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         "opened": opened,
         "game": game,
         "bot": game.bot,
+        "pages": pages,
+        "fragment_names": fragment_names(pages),
         "state": game.state,
         "pending": pending,
         "unshowable": unshowable,
@@ -125,7 +143,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         "watch": watch,
         "demo": bool(game.deck.get("demo")),
         "Kind": Kind,
-        **shown_or({}, "the bot's view", lambda: game.bot.view(game.state, game.deck)),
+        **bot_view(game, pages),
         **extra,
     }
 
@@ -153,7 +171,7 @@ def render_fragment(name: str, context: dict[str, Any]) -> str:
 def render_page(opened: OpenGame, *, watch: bool = False, **extra: Any) -> str:
     """The whole page, its fragments rendered (and hashed) once each."""
     context = page_context(opened, watch=watch, **extra)
-    fragments = {name: Markup(render_fragment(name, context)) for name in FRAGMENTS}
+    fragments = {name: Markup(render_fragment(name, context)) for name in context["fragment_names"]}
     return render_template(PAGE, fragments=fragments, **context)
 
 
@@ -174,7 +192,7 @@ def render_all(opened: OpenGame, *, watch: bool = False) -> str:
     whose hash it already shows (botdeck.js).
     """
     context = page_context(opened, watch=watch, oob=True)
-    return "".join(render_fragment(name, context) for name in FRAGMENTS)
+    return "".join(render_fragment(name, context) for name in context["fragment_names"])
 
 
 def render_changed(opened: OpenGame, *, notice: str | None = None) -> str:
@@ -182,7 +200,7 @@ def render_changed(opened: OpenGame, *, notice: str | None = None) -> str:
     context = page_context(opened, oob=True)
     held = fragments_held()
     parts = []
-    for name in FRAGMENTS:
+    for name in context["fragment_names"]:
         html = render_fragment(name, context)
         digest = html.split('data-hash="', 1)[1][:12]
         if name == "checklist" or held.get(name) != digest:

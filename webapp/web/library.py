@@ -18,18 +18,25 @@ from .downloads import json_download
 from .errors import error_page, go_to
 from .forms import entry_value, form_text, uploaded_file
 from .i18n import translate
+from .plugins import pages_of
 
 bp = Blueprint("library", __name__, url_prefix="/library/<bot_id>")
 
 
 def _bot(bot_id: str) -> Bot[Any]:
+    """A bot whose pages show cards: it has a library (404 for any other)."""
     try:
         bot = get_bot(bot_id)
     except UnknownBot:
         abort(404)
-    if not bot.has_cards or bot.entry_template is None:
+    if not pages_of(bot_id).templates.cards:
         abort(404)
     return bot
+
+
+def _page(template: str, bot: Bot[Any], **context: Any) -> str:
+    """A library page: the bot, its declared pages (their templates draw its cards)."""
+    return render_template(template, bot=bot, pages=pages_of(bot.id), **context)
 
 
 def _deck(bot_id: str, deck_id: str) -> library.LibraryDeck:
@@ -49,9 +56,9 @@ def _editable(bot_id: str, deck_id: str) -> library.LibraryDeck:
 @bp.get("")
 def index(bot_id: str) -> str:
     """Every deck of this bot: the demo, the players' own, imported ones."""
-    return render_template(
+    return _page(
         "library/index.html",
-        bot=_bot(bot_id),
+        _bot(bot_id),
         decks=library.decks(bot_id, current_device().id),
         unclaimed=db.unclaimed(),
     )
@@ -67,8 +74,7 @@ def new(bot_id: str) -> BaseResponse:
 @bp.get("/<deck_id>")
 def deck(bot_id: str, deck_id: str) -> str:
     """A deck's cards and how complete each is."""
-    bot = _bot(bot_id)
-    return render_template("library/deck.html", bot=bot, deck=_deck(bot_id, deck_id))
+    return _page("library/deck.html", _bot(bot_id), deck=_deck(bot_id, deck_id))
 
 
 @bp.get("/<deck_id>/card/<card_id>")
@@ -76,9 +82,9 @@ def card(bot_id: str, deck_id: str, card_id: str) -> str:
     """Everything entered of one card, each part with its editor link."""
     bot = _bot(bot_id)
     found = _deck(bot_id, deck_id)
-    return render_template(
+    return _page(
         "library/card.html",
-        bot=bot,
+        bot,
         deck=found,
         card_id=card_id,
         card=next((c for c in found.data["cards"] if c["id"] == card_id), None),
@@ -94,13 +100,16 @@ def edit(bot_id: str, deck_id: str, card_id: str, part: str) -> Any:
         start = bot.deck_entry(found.data, card_id, part)
     except ValueError as error:
         return error_page(404, str(error))
+    editor = pages_of(bot_id).entry
+    assert editor is not None  # a bot with cards has its editor (BotPages)
     save = url_for("library.save", bot_id=bot_id, deck_id=deck_id, card_id=card_id, part=part)
-    return render_template(
+    return _page(
         "library/entry.html",
-        bot=bot,
+        bot,
         deck=found,
         card_id=card_id,
-        draft=bot.start_entry(start, save),
+        draft=editor.start(start, None),
+        save_url=save,
     )
 
 
@@ -144,7 +153,7 @@ def rename(bot_id: str, deck_id: str) -> BaseResponse:
 
 @bp.get("/<deck_id>/delete")
 def confirm_delete(bot_id: str, deck_id: str) -> str:
-    return render_template("library/delete.html", bot=_bot(bot_id), deck=_editable(bot_id, deck_id))
+    return _page("library/delete.html", _bot(bot_id), deck=_editable(bot_id, deck_id))
 
 
 @bp.post("/<deck_id>/delete")
@@ -190,9 +199,7 @@ def import_file(bot_id: str) -> Any:
     owner = saved_device().id
     clash = library.named(bot_id, data["name"], owner)
     if clash is not None:
-        return render_template(
-            "library/import_clash.html", bot=bot, clash=clash, data=json.dumps(data)
-        )
+        return _page("library/import_clash.html", bot, clash=clash, data=json.dumps(data))
     deck_id = library.store(bot_id, data, owner)
     return redirect(url_for("library.deck", bot_id=bot_id, deck_id=deck_id), code=303)
 

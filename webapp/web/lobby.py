@@ -16,8 +16,9 @@ from ..engine.registry import UnknownBot
 from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page
-from .forms import form_text, local_path, uploaded_file
+from .forms import form_options, form_text, local_path, uploaded_file
 from .i18n import translate
+from .plugins import pages_of
 
 bp = Blueprint("lobby", __name__)
 
@@ -29,7 +30,7 @@ def index() -> str:
     return render_template(
         "lobby/index.html",
         games=db.list_games(device.id),
-        bots=all_bots(),
+        bots=[(bot, pages_of(bot.id)) for bot in all_bots()],
         decks={bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.has_cards},
         unclaimed=db.unclaimed(),
     )
@@ -41,9 +42,7 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
     bot_id = form_text("bot", max_length=40)
     try:
         bot = get_bot(bot_id)
-        options = bot.parse_options(
-            {k: v for k, v in request.form.items() if k in bot.option_names}
-        )
+        options = form_options(bot, pages_of(bot_id))
         name = form_text("name", max_length=80, required=False) or _(
             "%(bot)s game", bot=translate(bot.name)
         )

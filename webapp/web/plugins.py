@@ -1,39 +1,69 @@
-"""Each bot's web parts, from its own package: its templates (`templates/<id>/…`), its
-icons (`templates/<id>/_icons.html`, drawn on every page after the app's sprite) and its
-static files (`static/`, served at `/bots/<id>/static/`; `<id>.css` is linked on every
-page). Adding a bot edits no shared web file."""
+"""Each bot's web parts, from its own package: its declared pages (`pages.PAGES`, a
+`BotPages`: lobby icon, template of each region, view, form hook, entry editor), its
+templates (`templates/<id>/…`), its icons and its static files (`static/`, served at
+`/bots/<id>/static/`). Adding a bot edits no shared web file."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
+from typing import Any
 
 import jinja2
-from flask import Blueprint, Flask
+from flask import Blueprint, Flask, current_app
 
-from ..engine import all_bots
+from ..bots.pages import BotPages
+from ..engine import Bot, all_bots
+
+EXTENSION = "botdeck.pages"
+
+
+def declared_pages(bot: Bot[Any]) -> BotPages[Any]:
+    """The `PAGES` of the bot's package's `pages` module, checked against its rules."""
+    module = sys.modules[type(bot).__module__]
+    package = module.__package__ or module.__name__
+    try:
+        declared = importlib.import_module(f"{package}.pages")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.pages":
+            raise
+        raise TypeError(f"bot {bot.id!r} declares no pages ({package}/pages.py)") from None
+    pages = getattr(declared, "PAGES", None)
+    if not isinstance(pages, BotPages):
+        raise TypeError(f"{package}.pages.PAGES is not a BotPages")
+    if pages.templates.cards != bot.has_cards:
+        plays = "plays cards" if bot.has_cards else "plays without cards"
+        raise TypeError(f"bot {bot.id!r} {plays}: its pages' card regions say otherwise")
+    return pages
+
+
+def pages_of(bot_id: str) -> BotPages[Any]:
+    """The declared pages of a registered bot."""
+    return current_app.extensions[EXTENSION][bot_id]  # type: ignore[no-any-return]
 
 
 def init_app(app: Flask) -> None:
     loaders: list[jinja2.BaseLoader] = [app.jinja_loader] if app.jinja_loader else []
+    declared: dict[str, BotPages[Any]] = {}
     stylesheets: list[tuple[str, str]] = []
-    sprites: list[str] = []
     for bot in all_bots():
+        pages = declared[bot.id] = declared_pages(bot)
         module = type(bot).__module__
         loaders.append(jinja2.PackageLoader(module, "templates"))
-        package = Path(sys.modules[module].__file__ or "").parent
-        if (package / "templates" / bot.id / "_icons.html").is_file():
-            sprites.append(bot.id)
-        folder = package / "static"
+        folder = Path(sys.modules[module].__file__ or "").parent / "static"
+        name = f"bot_{bot.id}"
         if folder.is_dir():
-            name = f"bot_{bot.id}"
             app.register_blueprint(
                 Blueprint(
                     name, module, static_folder="static", static_url_path=f"/bots/{bot.id}/static"
                 )
             )
-            if (folder / f"{bot.id}.css").is_file():
-                stylesheets.append((f"{name}.static", f"{bot.id}.css"))
+        if pages.stylesheet:
+            if not (folder / pages.stylesheet).is_file():
+                raise TypeError(f"bot {bot.id!r}: no {pages.stylesheet} in its static folder")
+            stylesheets.append((f"{name}.static", pages.stylesheet))
+    app.extensions[EXTENSION] = declared
     app.jinja_loader = jinja2.ChoiceLoader(loaders)
     app.jinja_env.globals["bot_stylesheets"] = stylesheets
-    app.jinja_env.globals["bot_sprites"] = sprites
+    app.jinja_env.globals["bot_sprites"] = [p.icons for p in declared.values() if p.icons]

@@ -9,7 +9,6 @@ from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg,
 from ...engine.cards import Pile
 from . import deck as deck_module
 from . import (  # noqa: F401  (register the step types)
-    entry,
     steps_battle,
     steps_cards,
     steps_left,
@@ -28,11 +27,10 @@ from .state import DIFFICULTIES, CovenantAI, CovenantState, Upgrade
 from .stepkit import STEP_TYPES
 from .steps_player import score_sheet
 from .turn import next_checklist, turn_cycle
-from .view import covenant_view
 
 __all__ = ["COVENANT", "CovenantBot", "DeckError"]
 
-TRUE = (True, "1", "true", "on", "yes")
+PLAYER_NAME_LENGTH = 30
 
 
 class CovenantBot(Bot[CovenantState]):
@@ -40,43 +38,35 @@ class CovenantBot(Bot[CovenantState]):
     name = msg("Wayward Covenant")
     game_name = msg("Dead Reckoning")
     step_types = STEP_TYPES  # type: ignore[assignment]
-    option_names = ("difficulty", "saga", "coop", "player1", "player2", "deck_mode")
+    # Solo rulebook, "Difficulty Levels"; 2-player co-op, "Setup adjustments": the two
+    # players' names, one Covenant assigned to each.
+    options_schema = {
+        "type": "object",
+        "properties": {
+            "difficulty": {"type": "string", "enum": list(DIFFICULTIES), "default": "normal"},
+            "saga": {"type": "boolean", "default": False},
+            "coop": {"type": "boolean", "default": False},
+            "players": {
+                "type": "array",
+                "items": {"type": "string", "maxLength": PLAYER_NAME_LENGTH},
+                "minItems": 2,
+                "maxItems": 2,
+            },
+            "deck_mode": {"type": "string", "enum": ["app", "physical"], "default": "app"},
+        },
+        "additionalProperties": False,
+    }
 
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """The form's options, or options parsed before (a stored or exported game)."""
-        raw = dict(raw)
-        stored = raw.pop("players", None)
-        if stored is not None:  # a stored or exported co-op game: exactly its two names
-            if not isinstance(stored, list) or len(stored) != 2:
-                raise ValueError("a co-op game names exactly two players")
-            raw["player1"], raw["player2"] = stored
-        unknown = set(raw) - set(self.option_names)
-        if unknown:
-            raise ValueError(f"unknown option {sorted(unknown)[0]!r}")
-        difficulty = raw.get("difficulty", "normal")
-        if difficulty not in DIFFICULTIES:
-            raise ValueError(f"unknown difficulty {difficulty!r}")
-        flags = {}
-        for name in ("saga", "coop"):
-            value = raw.get(name, False)
-            if value not in (*TRUE, False, "0", "false", "off", "no", "", None):
-                raise ValueError(f"the {name} option is on or off")
-            flags[name] = value in TRUE
-        deck_mode = raw.get("deck_mode") or "app"
-        if deck_mode not in ("app", "physical"):
-            raise ValueError(f"unknown deck mode {deck_mode!r}")
-        options: dict[str, Any] = {"difficulty": difficulty, **flags, "deck_mode": deck_mode}
-        if flags["coop"]:
-            names = []
-            for number in (1, 2):
-                name = raw.get(f"player{number}") or f"Player {number}"
-                if not isinstance(name, str) or len(name.strip()) > 30:
-                    raise ValueError("a player's name is at most 30 characters")
-                names.append(name.strip() or f"Player {number}")
-            if names[0] == names[1]:
-                raise ValueError("the two players need different names")
-            options["players"] = names
-        return options
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The players' names only in a co-op game: a blank one is "Player N"; two
+        different ones."""
+        names = options.pop("players", None) or ["", ""]
+        if not options["coop"]:
+            return options
+        names = [name.strip() or f"Player {n}" for n, name in enumerate(names, start=1)]
+        if names[0] == names[1]:
+            raise ValueError("option 'players': the two players need different names")
+        return {**options, "players": names}
 
     def demo_deck(self) -> dict[str, Any]:
         return demo_deck()
@@ -234,11 +224,6 @@ class CovenantBot(Bot[CovenantState]):
     def score_sheet(self, state: CovenantState) -> ScoreSheet | None:
         return score_sheet(state) if state.turns.over else None
 
-    def view(self, state: CovenantState, deck: dict[str, Any]) -> dict[str, Any]:
-        return covenant_view(state, deck)
-
-    entry_template = "covenant/_entry.html"
-
     def empty_deck(self, name: str) -> dict[str, Any]:
         return deck_module.empty_deck(name)
 
@@ -292,15 +277,6 @@ class CovenantBot(Bot[CovenantState]):
             return None
         section = sections[min(entry["wanted"], len(sections) - 1)]
         return None if section is None else {"sections": len(sections), "section": section}
-
-    def start_entry(self, draft: Any, save_url: str, kept: Any = None) -> dict[str, Any]:
-        return {**entry.new_draft(**draft), "save": save_url}
-
-    def edit_entry(self, draft: Any, form: dict[str, str]) -> dict[str, Any]:
-        return entry.edit(draft, form)
-
-    def entry_view(self, draft: dict[str, Any]) -> dict[str, Any]:
-        return entry.view(draft)
 
 
 CORRECTIONS: dict[str, tuple[Msg, int]] = {

@@ -85,9 +85,6 @@ def checked_draft(raw: Any) -> dict[str, Any]:
         raw.get("branch") in (None, "then", "otherwise"),
         raw.get("pending") is None
         or (isinstance(raw["pending"], dict) and raw["pending"].get("type") in PICKED),
-        isinstance(raw.get("save"), str)
-        and raw["save"].startswith("/")
-        and not raw["save"].startswith("//"),
     ]
     if not all(checks):
         raise lost

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Msg, msg
-from .deck import HARBOR, Layout, space_name
+from .deck import HARBOR, space_name
 from .rules import ACHIEVEMENT_NAMES, covenant_cannons, covenant_name, explorer_target
 from .state import ACHIEVEMENTS, CovenantAI, CovenantState
 from .targets import target_space
@@ -130,7 +130,25 @@ def covenant_views(state: CovenantState) -> list[CovenantView]:
     return views
 
 
-def covenant_view(state: CovenantState, deck: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class CovenantPageView:
+    """What the Covenant's templates draw (`bot_view`): its card, the board, each
+    Covenant, the players."""
+
+    acting: bool  # a Covenant's turn: the board shows its card's grid
+    card: dict[str, Any] | None  # the card drawn, as the deck has it
+    current: dict[str, Any] | None  # which card, side and section it plays
+    section: dict[str, Any] | None  # the section that applies
+    board: list[ColumnView]
+    ais: list[CovenantView]
+    players: list[Msg]
+    rows: tuple[int, ...]
+
+    def space_name(self, space: str) -> Msg:
+        return space_name(space, self.rows)
+
+
+def covenant_view(state: CovenantState, deck: dict[str, Any]) -> CovenantPageView:
     card = section = None
     current = state.ai.current
     if current is not None and current["section"] is not None:
@@ -139,17 +157,13 @@ def covenant_view(state: CovenantState, deck: dict[str, Any]) -> dict[str, Any]:
             section = card["sides"][current["side"]]["sections"][current["section"]]
     # On your turn the board shows the table as it is, without the last card's grid.
     covenant_acting = state.last in ("covenant", "bonus")
-    players = [msg("{player}", player=name) for name in state.players] or [msg("You")]
-    return {
-        "cov_acting": covenant_acting,
-        "cov_card": card,
-        "cov_current": current,
-        "cov_section": section,
-        "cov_board": board_view(
-            state, section if covenant_acting else None, player_ships=covenant_acting
-        ),
-        "cov_ais": covenant_views(state),
-        "cov_players": players,
-        "cov_space_name": lambda s: space_name(s, tuple(state.rows)),
-        "cov_layout": Layout(tuple(state.rows)),
-    }
+    return CovenantPageView(
+        acting=covenant_acting,
+        card=card,
+        current=current,
+        section=section,
+        board=board_view(state, section if covenant_acting else None, player_ships=covenant_acting),
+        ais=covenant_views(state),
+        players=[msg("{player}", player=name) for name in state.players] or [msg("You")],
+        rows=tuple(state.rows),
+    )

@@ -23,45 +23,20 @@ from . import (  # noqa: F401  (register the step types)
     steps_player,
     steps_setup,
 )
-from .cards import (
-    ACTION_NAMES,
-    CARD_COUNT,
-    DIRECTION_NAMES,
-    DeckError,
-    card_numbers,
-    find_card,
-    tactic_names,
-)
-from .entry import card_check, form_values
-from .faction import (
-    KNOWN_FACTIONS,
-    RESOURCE_NAMES,
-    RESOURCES,
-    UNIT_NAMES,
-    faction_name,
-    kept_key,
-    profile_fields,
-)
+from .cards import CARD_COUNT, DeckError, card_numbers, find_card, tactic_names
+from .entry import card_check
+from .faction import KNOWN_FACTIONS, RESOURCE_NAMES, RESOURCES, kept_key
 from .rules import MAX_RESOURCE, MAX_TOWERS, set_tax_slot, track_length, trigger_end
 from .state import PLACES, EnemyState
 from .stepkit import STEP_TYPES, hero_name
 from .steps_player import score_sheet
 from .turn import next_checklist, turn_cycle
-from .view import COMPASS_POINTS, PLACE_NAMES, enemy_view
+from .view import PLACE_NAMES
 
 __all__ = ["SOLO_ENEMY", "SoloEnemyBot"]
 
-TRUE = (True, "1", "true", "on", "yes")
 MAX_FACTIONS = 12
-
-
-def _faction_names(text: Any) -> list[str]:
-    if not isinstance(text, str) or len(text) > 200:
-        raise ValueError("the other factions are a short list of names")
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    if any(len(name) > 30 for name in names):
-        raise ValueError("a faction's name is at most 30 characters")
-    return names
+NAME_LENGTH = 30
 
 
 def _faction_key(name: str) -> str:
@@ -74,66 +49,44 @@ class SoloEnemyBot(Bot[EnemyState]):
     id = "solo_enemy"
     name = msg("Solo Enemy")
     game_name = msg("Heroes of Land, Air & Sea")
-    icon = "crown"
-    factions = KNOWN_FACTIONS  # offered in the lobby; any other is typed in
-    # what its templates draw a card with, in the game and in the card library
-    action_names = ACTION_NAMES
-    direction_names = DIRECTION_NAMES
-    compass_points = COMPASS_POINTS
-    resource_names = RESOURCE_NAMES
-    unit_names = UNIT_NAMES
     step_types = STEP_TYPES  # type: ignore[assignment]
-    option_names = (
-        "you",
-        "you_other",
-        "factions",
-        *(f"faction_{key}" for key in KNOWN_FACTIONS),
-        "other_factions",
-        "deck_mode",
-    )
+    # Solo rulebook, "Components and Setup Changes": your faction, and the factions you
+    # own that the Enemy's is drawn from.
+    options_schema = {
+        "type": "object",
+        "properties": {
+            "you": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": NAME_LENGTH,
+                "default": "humans",
+            },
+            "factions": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH},
+                "maxItems": MAX_FACTIONS,
+            },
+            "deck_mode": {"type": "string", "enum": ["app", "physical"], "default": "app"},
+        },
+        "additionalProperties": False,
+    }
 
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """The form's options, or options parsed before (a stored or exported game)."""
-        unknown = set(raw) - set(self.option_names)
-        if unknown:
-            raise ValueError(f"unknown option {sorted(unknown)[0]!r}")
-        you = raw.get("you") or "humans"
-        if you == "other":
-            typed = _faction_names(raw.get("you_other", ""))
-            if not typed:
-                raise ValueError("type the name of your faction")
-            you = typed[0]
-        if not isinstance(you, str) or not 0 < len(you) <= 30:
-            raise ValueError("your faction is a name of at most 30 characters")
-        you = _faction_key(you)
-        stored = raw.get("factions")
-        if isinstance(stored, list):
-            named = stored
-        else:
-            named = [key for key in KNOWN_FACTIONS if raw.get(f"faction_{key}") in TRUE]
-            named += _faction_names(raw.get("other_factions", ""))
-        # bounded before any work on it (a game file could list thousands)
-        if len(named) > 2 * MAX_FACTIONS:
-            raise ValueError(f"at most {MAX_FACTIONS} factions")
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A base-game faction by its key; yours never among those the Enemy is drawn
+        from; each once; at least one."""
+        you = _faction_key(options["you"])
         factions: list[str] = []
         seen = {you.casefold()}
-        for name in named:
-            if not isinstance(name, str) or not 0 < len(name) <= 30:
-                raise ValueError("a faction's name is at most 30 characters")
-            key = _faction_key(name)
+        for key in map(_faction_key, options.get("factions", [])):
             if key.casefold() not in seen:
                 seen.add(key.casefold())
                 factions.append(key)
         if not factions:
             raise ValueError(
-                "name at least one faction you own besides yours: the Enemy is drawn from them"
+                "option 'factions': name at least one faction you own besides yours: "
+                "the Enemy is drawn from them"
             )
-        if len(factions) > MAX_FACTIONS:
-            raise ValueError(f"at most {MAX_FACTIONS} factions")
-        deck_mode = raw.get("deck_mode") or "app"
-        if deck_mode not in ("app", "physical"):
-            raise ValueError(f"unknown deck mode {deck_mode!r}")
-        return {"you": you, "factions": factions, "deck_mode": deck_mode}
+        return {**options, "you": you, "factions": factions}
 
     def demo_deck(self) -> dict[str, Any]:
         return cards_module.demo_deck()
@@ -240,44 +193,15 @@ class SoloEnemyBot(Bot[EnemyState]):
             )
         return LABELS.get(field, Msg(field))
 
-    def view(self, state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
-        return enemy_view(state, deck)
-
     def score_sheet(self, state: EnemyState) -> ScoreSheet | None:
         return score_sheet(state) if state.turns.over else None
 
-    # --- quick entry: a card, or a faction's board -----------------------------------
-
-    entry_template = "solo_enemy/_entry.html"
+    # --- what the table enters: a card, or a faction's board --------------------------
 
     def kept_key(self, draft: Any) -> str | None:
         if isinstance(draft, dict) and draft.get("kind") == "faction":
             return kept_key(str(draft["faction"]))
         return None
-
-    def start_entry(self, draft: Any, save_url: str, kept: Any = None) -> dict[str, Any]:
-        if draft.get("kind") == "faction":
-            return {
-                "kind": "faction",
-                "faction": faction_name(draft["faction"]),
-                "fields": profile_fields(kept),
-                "kept": kept is not None,
-                "save": save_url,
-            }
-        tactics = list(draft.get("tactics") or [])
-        return {
-            "kind": "card",
-            "card": draft["card"],
-            "tactics": tactics,
-            "values": form_values(draft.get("existing"), tactics),
-            "save": save_url,
-        }
-
-    def edit_entry(self, draft: Any, form: dict[str, str]) -> dict[str, Any]:
-        raise ValueError("this editor sends the whole card at once")
-
-    def entry_view(self, draft: dict[str, Any]) -> dict[str, Any]:
-        raise ValueError("this editor has no taps to redraw")
 
     # --- the card library -------------------------------------------------------------
 
@@ -286,11 +210,6 @@ class SoloEnemyBot(Bot[EnemyState]):
 
     def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
         return cards_module.deck_progress(deck)
-
-    def progress_text(self, progress: dict[str, int]) -> Msg:
-        return msg(
-            "{complete} of {n} cards", complete=progress["complete"], n=progress["card_total"]
-        )
 
     def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
         if entry.get("kind") == "card":

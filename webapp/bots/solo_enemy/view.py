@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine import Msg, msg
 from ...engine.geometry import COMPASS
+from ...engine.scoring import ScoreLine
 from .cards import DIRECTION_LETTERS, find_card
 from .faction import RESOURCE_NAMES, RESOURCES, faction_name
 from .rules import capital_level, next_track_cost, towers_allowed
@@ -83,9 +84,37 @@ def round_view(state: EnemyState) -> list[PhaseView]:
     return phases
 
 
-def enemy_view(state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class TrackSpace:
+    space: int
+    ore: int
+    level: int
+    reached: bool
+
+
+@dataclass(frozen=True)
+class EnemyPageView:
+    """What the Solo Enemy's templates draw (`bot_view`): its board, its card, its
+    Heroes, the round, its counters."""
+
+    faction: Msg | None
+    card: dict[str, Any] | None  # the card shown: a Hero's, or the Enemy's in a battle
+    card_role: str  # "hero" or "battle"
+    heroes: list[HeroView]
+    round: list[PhaseView]
+    resources: list[tuple[str, Msg, int]]
+    tax: list[tuple[int, Msg]]  # the Tax Track, highest slot first
+    level: int
+    next_cost: int | None
+    track: list[TrackSpace]
+    towers_allowed: int
+    vp_lines: list[ScoreLine]  # the VP it gained during the game, by source
+    deck: int  # cards in its deck
+    discard: int
+
+
+def enemy_view(state: EnemyState, deck: dict[str, Any]) -> EnemyPageView:
     battle = state.battle
-    shown = find_card(deck, state.shown) if state.shown else None
     heroes = [
         HeroView(
             index,
@@ -100,24 +129,22 @@ def enemy_view(state: EnemyState, deck: dict[str, Any]) -> dict[str, Any]:
     track = []
     if state.profile:
         track = [
-            {"space": n, "ore": space["ore"], "level": space["level"], "reached": n <= state.track}
+            TrackSpace(n, space["ore"], space["level"], n <= state.track)
             for n, space in enumerate(state.profile["track"], start=1)
         ]
-    return {
-        "se_faction": faction_name(state.faction) if state.faction else None,
-        "se_card": shown,
-        "se_card_role": "battle" if battle and battle.card == state.shown else "hero",
-        "se_heroes": heroes,
-        "se_round": round_view(state),
-        "se_resources": [(r, RESOURCE_NAMES[r], state.resources[r]) for r in RESOURCES],
-        "se_tax": sorted(
-            ((slot, RESOURCE_NAMES[r]) for r, slot in state.tax.items()), reverse=True
-        ),
-        "se_level": capital_level(state),
-        "se_next_cost": next_track_cost(state),
-        "se_track": track,
-        "se_towers_allowed": towers_allowed(state),
-        "se_vp_lines": vp_lines(state),
-        "se_deck": len(state.cards),
-        "se_discard": len(state.cards.discard),
-    }
+    return EnemyPageView(
+        faction=faction_name(state.faction) if state.faction else None,
+        card=find_card(deck, state.shown) if state.shown else None,
+        card_role="battle" if battle and battle.card == state.shown else "hero",
+        heroes=heroes,
+        round=round_view(state),
+        resources=[(r, RESOURCE_NAMES[r], state.resources[r]) for r in RESOURCES],
+        tax=sorted(((slot, RESOURCE_NAMES[r]) for r, slot in state.tax.items()), reverse=True),
+        level=capital_level(state),
+        next_cost=next_track_cost(state),
+        track=track,
+        towers_allowed=towers_allowed(state),
+        vp_lines=vp_lines(state),
+        deck=len(state.cards),
+        discard=len(state.cards.discard),
+    )

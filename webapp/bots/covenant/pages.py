@@ -1,0 +1,33 @@
+"""The Covenant's web side: its templates, its view, its quick-entry editor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..pages import BotPages, EntryEditor, Templates
+from . import entry
+from .view import CovenantPageView, covenant_view
+
+
+def start_entry(draft: Any, kept: Any = None) -> dict[str, Any]:
+    """The editor's first draft: one section of one side of a card (`deck_entry`)."""
+    return entry.new_draft(**draft)
+
+
+PAGES = BotPages[CovenantPageView](
+    icon="ship",
+    templates=Templates(
+        options="covenant/_options.html",
+        board="covenant/_board.html",
+        state="covenant/_state.html",
+        extras="covenant/_extras.html",
+        card="covenant/_card.html",
+        entry="covenant/_entry.html",
+        library_card="covenant/_library_card.html",
+        library_deck="covenant/_library_deck.html",
+    ),
+    view=covenant_view,
+    entry=EntryEditor(start=start_entry, edit=entry.edit, view=entry.view),
+    icons="covenant/_icons.html",
+    stylesheet="covenant.css",
+)

@@ -1,0 +1,126 @@
+"""The web side of a bot, declared: what the pages show of it, and from which templates.
+
+A bot package holds its rules (an engine `Bot`, registered with the engine) and, in its
+`pages` module, one `BotPages` named `PAGES`. The web layer's plug-in loader reads it
+(`webapp/web/plugins.py`); a bot never imports the web layer, it only declares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from ..engine import Msg, nmsg
+
+View = TypeVar("View")
+#: the regions of a bot that plays cards: all of them, or none
+CARD_REGIONS = ("card", "entry", "library_card", "library_deck")
+
+
+class FormFields(Protocol):
+    """The lobby's start-a-game form, as the web layer hands it to a bot's hook."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def getlist(self, key: str) -> list[str]: ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Templates:
+    """The template that draws each region of the pages a bot appears on."""
+
+    #: the game page: the table as the bot sees it
+    board: str
+    #: the game page: the bot's counters (the panel under which counters are corrected)
+    state: str
+    #: the lobby: the bot's own fields of the start-a-game form
+    options: str | None = None
+    #: the game page: what a step type's `view(state, step)` adds under the step
+    extras: str | None = None
+    #: the game page: the card drawn
+    card: str | None = None
+    #: the quick-entry editor of a printed card part (a game's ENTRY question, a library card)
+    entry: str | None = None
+    #: the card library: one card of a deck
+    library_card: str | None = None
+    #: the card library: a deck's cards and how complete each is
+    library_deck: str | None = None
+
+    def __post_init__(self) -> None:
+        declared = [region for region in CARD_REGIONS if getattr(self, region) is not None]
+        if declared and len(declared) < len(CARD_REGIONS):
+            missing = [region for region in CARD_REGIONS if region not in declared]
+            raise ValueError(f"a bot with cards declares every card region: {missing} missing")
+
+    @property
+    def cards(self) -> bool:
+        """Whether the pages show cards: a card region, deck fields, a card library."""
+        return self.card is not None
+
+
+@dataclass(frozen=True, kw_only=True)
+class EntryEditor:
+    """The quick-entry editor: its first draft, what one tap does, what it shows.
+
+    The web layer gives the editor's template the draft as `draft` and the address the
+    finished entry is posted to as `save_url`; the draft itself never holds an address.
+    """
+
+    #: `(draft of the ENTRY question or library card, kept)` → the editor's first draft;
+    #: `kept`: what the table entered last time for the same `Bot.kept_key`, if anything
+    start: Callable[[Any, Any], dict[str, Any]]
+    #: one tap, `(draft, the tap's form fields)` → the new draft, ValueError if it cannot
+    #: be; None: the editor is one form, sent whole to `save_url`
+    edit: Callable[[Any, dict[str, str]], dict[str, Any]] | None = None
+    #: what the template shows of a draft (ValueError etc. for a draft that is not one)
+    view: Callable[[dict[str, Any]], Mapping[str, Any]] | None = None
+
+
+def cards_and_sections(progress: Mapping[str, int]) -> Msg:
+    """A deck's `Bot.deck_progress` in words: cards complete, sections entered."""
+    cards = nmsg(
+        "{complete} of {n} card",
+        "{complete} of {n} cards",
+        progress["card_total"],
+        complete=progress["complete"],
+    )
+    return nmsg(
+        "{cards}, {sections} of {n} section",
+        "{cards}, {sections} of {n} sections",
+        progress["section_total"],
+        cards=cards,
+        sections=progress["sections"],
+    )
+
+
+def options_as_sent(form: FormFields, options: dict[str, Any]) -> dict[str, Any]:
+    """A lobby form whose every field is an option: nothing to add."""
+    return options
+
+
+@dataclass(frozen=True, kw_only=True)
+class BotPages(Generic[View]):
+    """Everything the web layer needs to show a bot: nothing of its rules."""
+
+    #: the icon of the app's sprite (or of its own `icons`) that stands for it in the lobby
+    icon: str
+    templates: Templates
+    #: `(state, deck)` → the typed view its templates draw, given to them as `bot_view`
+    view: Callable[[Any, dict[str, Any]], View] | None = None
+    #: the lobby form → options. Each option of `Bot.options_schema` is read from the field
+    #: of its name (a checkbox is a boolean, a repeated field a list); this hook then reads
+    #: the fields that are not options themselves (a name typed in for "Another…")
+    read_form: Callable[[FormFields, dict[str, Any]], dict[str, Any]] = options_as_sent
+    #: the quick-entry editor (a bot with cards)
+    entry: EntryEditor | None = None
+    #: a library deck's `Bot.deck_progress` in words, in the library and the lobby
+    progress_text: Callable[[Mapping[str, int]], Msg] = cards_and_sections
+    #: its SVG symbols, a template drawn on every page after the app's sprite
+    icons: str | None = None
+    #: its stylesheet, a file of its package's `static/` folder linked on every page
+    stylesheet: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.templates.entry is None) != (self.entry is None):
+            raise ValueError("the entry template and the entry editor go together")
