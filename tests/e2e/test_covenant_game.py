@@ -142,3 +142,16 @@ def test_the_lobby_fits_a_phone(page: Page, live_server):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(live_server.url + "/")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_a_2_vs_2_game_starts_from_the_lobby_with_both_players_names(page: Page, live_server):
+    """The form's two name fields become the game's `players` option, in order."""
+    page.goto(live_server.url + "/")
+    page.get_by_text("2 vs 2 co-op").click()
+    names = page.locator('.coop-names input[name="players"]')
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Ben")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#checklist h1")).to_contain_text(re.compile("(Ann|Ben)'s Covenant"))
+    expect(page.locator("#state")).to_contain_text("Ann")
+    expect(page.locator("#state")).to_contain_text("Ben")
