@@ -79,11 +79,6 @@ class Pile:
             rng.shuffle(self.cards)
         return len(self)
 
-    def redeal(self, cards: list[str] | None = None, *, unseen: int = 0) -> None:
-        """A new deck from elsewhere: the app's own cards, or `unseen` cards dealt by
-        the table."""
-        self.cards, self.discard, self.unseen = list(cards or []), [], unseen
-
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Pile:
         return cls(
