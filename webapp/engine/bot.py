@@ -85,11 +85,15 @@ class StepType(Generic[State]):
 class StepTypes(dict[str, StepType[Any]]):
     """A bot's step types by kind; `register(kind)` is the class decorator that adds one."""
 
+    def add(self, kind: str, step_type: StepType[Any]) -> None:
+        """Add a step type made elsewhere (one of the engine's, bound to the bot)."""
+        if kind in self:
+            raise ValueError(f"step kind {kind!r} is registered twice")
+        self[kind] = step_type
+
     def register(self, kind: str) -> Callable[[T], T]:
         def add(cls: T) -> T:
-            if kind in self:
-                raise ValueError(f"step kind {kind!r} is registered twice")
-            self[kind] = cls()
+            self.add(kind, cls())
             return cls
 
         return add

@@ -175,10 +175,6 @@ def covenant_name(state: CovenantState, index: int) -> Msg:
     return msg("{player}'s Covenant", player=state.players[state.ais[index].player])
 
 
-def player_name(state: CovenantState, player: int) -> Msg:
-    return msg("you") if not state.coop else msg("{player}", player=state.players[player])
-
-
 # --- the deck ----------------------------------------------------------------
 
 

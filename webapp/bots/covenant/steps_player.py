@@ -365,4 +365,4 @@ def close_the_sheet(state: CovenantState, sheet: ScoreSheet) -> None:
     state.score["closed"] = 1
 
 
-STEP_TYPES[SCORE_SHEET] = ScoreSheetStep(score_sheet, close_the_sheet)
+STEP_TYPES.add(SCORE_SHEET, ScoreSheetStep(score_sheet, close_the_sheet))

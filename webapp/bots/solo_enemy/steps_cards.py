@@ -58,7 +58,8 @@ class EnemyCards(CardRules[EnemyState]):
         ctx.insert(new(card["action"], hero=hero, card=card_id))  # its action's opening step
 
     def refill(self, state: EnemyState, step: Step, rng: random.Random | None) -> Msg:
-        # "take that card and ALL cards in the discard pile (not cards in Hero Slots)"
+        # Solo rulebook, "Action Selection Phase": "take that card and ALL cards in the
+        # discard pile (not cards in Hero Slots) and shuffle them together."
         return msg(
             "Its last card and the discard pile are shuffled into a new deck of {n} cards.",
             n=state.cards.reshuffle(rng),

@@ -251,4 +251,4 @@ def keep_the_totals(state: EnemyState, sheet: ScoreSheet) -> None:
     state.score.update(enemy=enemy, total_you=you)
 
 
-STEP_TYPES[SCORE_SHEET] = ScoreSheetStep(score_sheet, keep_the_totals)
+STEP_TYPES.add(SCORE_SHEET, ScoreSheetStep(score_sheet, keep_the_totals))
