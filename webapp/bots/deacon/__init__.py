@@ -1,0 +1,1 @@
+"""Deacon, Reef Project's automated opponent, as a Botdeck plug-in."""
