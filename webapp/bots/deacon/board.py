@@ -8,8 +8,8 @@ cannot be read (the message names the island, route or sector and the field);
 can still be played, Deacon then asks the table instead of computing.
 
 Deacon rulebook, "Move Deacon's Ship": routes cost energy, shown as icons (0 to 2);
-core rules, "Cleaning the Ocean": a sector is enclosed by routes, and closed when
-each of them holds a Reef Ball.
+"Deploy a Reef Ball": placing a Reef Ball can close an Ocean sector, which is
+enclosed by routes (closed when each of them holds a Reef Ball).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from ..deckfile import package_json
 __all__ = [
     "BOARD_FORMAT",
     "BOARD_VERSION",
+    "DEMO_LABEL",
     "HEIGHT",
     "WIDTH",
     "Board",
@@ -51,6 +52,8 @@ BOARD_VERSION = 1
 BOT_ID = "deacon"
 # The drawing's viewBox: islands are placed on a 1000 × 700 board.
 WIDTH, HEIGHT = 1000, 700
+# Shown wherever the demo board (a file with "demo": true) is drawn or listed.
+DEMO_LABEL = msg("Demo board — not the printed board")
 
 Point = tuple[float, float]
 _PACKAGE = __name__.rpartition(".")[0]
@@ -78,7 +81,8 @@ def route_ends(key: str) -> tuple[int, int]:
 @dataclass(frozen=True)
 class Sector:
     """An ocean sector: the routes that enclose it (keys, as the file lists them) and
-    the sharks printed in it (core rules, final scoring: 2 VP per shark)."""
+    the sharks printed in it (Deacon rulebook, "End of the game" 3: 2 VP per shark
+    to whoever owns most Reef Balls on the routes enclosing it)."""
 
     id: str
     routes: tuple[str, ...]
@@ -309,12 +313,15 @@ _PLACES = {"islands": "island", "routes": "route", "sectors": "sector"}
 
 def _describe(data: dict[str, Any], error: jsonschema.ValidationError) -> str:
     path = list(error.absolute_path)
+    reason = _reason(error)
+    if error.validator == "required" and isinstance(error.instance, dict):
+        missing = next(p for p in error.validator_value if p not in error.instance)
+        path, reason = [*path, missing], "this field is required"
     if len(path) >= 2 and path[0] in _PLACES and isinstance(path[1], int):
-        where = _place(path[0], data[path[0]][path[1]], path[1])
-        field = _field(path[2:]) or "the whole entry"
+        where, field = _place(path[0], data[path[0]][path[1]], path[1]), _field(path[2:])
     else:
-        where, field = "the board", _field(path) or "top level"
-    return f"{where}, field '{field}': {_reason(error)}"
+        where, field = "the board", _field(path)
+    return f"{where}, field '{field}': {reason}" if field else f"{where}: {reason}"
 
 
 def _place(kind: str, item: Any, index: int) -> str:
