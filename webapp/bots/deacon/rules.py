@@ -207,7 +207,7 @@ def reachable(state: DeaconState) -> dict[int, list[int]]:
         return route.cost == 2 and not state.has_ball(DEACON, key_of(route))
 
     found = graph(state.board).reachable(
-        state.at, free=own_or_cheap, limited=costs_two, limit=1, order=lambda place: place
+        state.at, free=own_or_cheap, limited=costs_two, limit=1, order=int
     )
     return {place: path for place, path in found.items() if place not in (state.at, state.you_at)}
 

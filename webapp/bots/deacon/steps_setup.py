@@ -20,7 +20,7 @@ class Components(DeaconStep):
     """A printed part entered once and kept for the next game."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("What {part} prints", part=PART_NAMES[step.params["part"]])
+        return msg("Enter once what is printed: {part}", part=PART_NAMES[step.params["part"]])
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
         return msg(
