@@ -29,16 +29,27 @@ def board(
     }
 
 
-CREW = {"rows": [{"colour": "red", "tiles": 3}, {"colour": "blue", "tiles": 3}, {"colour": "green", "tiles": 3}]}
+CREW = {
+    "rows": [
+        {"colour": "red", "tiles": 3},
+        {"colour": "blue", "tiles": 3},
+        {"colour": "green", "tiles": 3},
+    ]
+}
 RESEARCH = {
     "spaces": [{"vp": n, "milestone": n in (3, 6), "missions": 1 + n // 4} for n in range(1, 11)]
 }
 SEAFLOOR = {"spaces": [{"tank": [{"effect": "vp", "n": 2}] if n == 3 else []} for n in range(1, 7)]}
-REEF = {"initial": 2, "columns": [{"balls": 2, "vp": 1}, {"balls": 2, "vp": 3}, {"balls": 2, "vp": 2}]}
+REEF = {
+    "initial": 2,
+    "columns": [{"balls": 2, "vp": 1}, {"balls": 2, "vp": 3}, {"balls": 2, "vp": 2}],
+}
 MISSIONS = {"types": ["red", "blue", "green"]}
 
 
-def state(b: dict[str, Any], *, at: int | None = 1, you_at: int | None = None, **fields: Any) -> DeaconState:
+def state(
+    b: dict[str, Any], *, at: int | None = 1, you_at: int | None = None, **fields: Any
+) -> DeaconState:
     found = DeaconState(turns=turn_cycle(False), board=b, at=at, you_at=you_at)
     for name, value in fields.items():
         setattr(found, name, value)
@@ -54,9 +65,8 @@ def balls(s: DeaconState, owner: str, *keys: str) -> DeaconState:
 
 from collections.abc import Callable  # noqa: E402
 
-from webapp.engine import Game, Kind, Pending  # noqa: E402
-
 import webapp.bots  # noqa: E402,F401  (registers the bots)
+from webapp.engine import Game, Kind, Pending  # noqa: E402
 
 COMPONENTS: dict[str, Any] = {
     "research": RESEARCH,

@@ -19,7 +19,9 @@ def test_setup_follows_the_rulebook_list_in_order() -> None:
     play(game, until="your_ship")
     setup = [s.kind for s in game.checklists[0].steps]
     assert setup[:4] == ["setup_core", "first_player", "ship_choice", "build_deck"]
-    assert setup.index("missions_deal") < setup.index("deacon_mission") < setup.index("second_mission")
+    assert (
+        setup.index("missions_deal") < setup.index("deacon_mission") < setup.index("second_mission")
+    )
     state = game.state
     assert state.research == 1 and len(state.missions) == 2
     assert state.ship in state.ships and len(state.cards) == 9

@@ -26,7 +26,7 @@ from .board import BoardError, demo_board, validate_board
 from .components import kept_key
 from .entry import card_check
 from .rules import END_VP, OBJECTIVE_VP, who_has_least
-from .state import DEACON, SIZES, DeaconState
+from .state import SIZES, DeaconState
 from .stepkit import STEP_TYPES, new
 from .steps_player import close_sheet, score_sheet
 from .turn import next_checklist, turn_cycle
@@ -80,7 +80,9 @@ class DeaconBot(Bot[DeaconState]):
     def validate_deck(self, deck: Any) -> dict[str, Any]:
         return cards_module.validate_deck(deck)
 
-    def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> DeaconState:
+    def setup(
+        self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
+    ) -> DeaconState:
         # "Setup" 3: two Ship cards drawn; Difficulty modifiers: 1–4 Advanced cards
         # chosen at random replace the Basic cards of the same number.
         ships = rng.sample(SHIP_CARDS, 2)
@@ -114,7 +116,7 @@ class DeaconBot(Bot[DeaconState]):
             ctx.note(
                 msg(
                     "45 VP reached: this round is completed, then round {round} is the last.",
-                    round=state.turns.end_round,
+                    round=state.turns.end_round or state.turns.round,
                 )
             )
 
@@ -145,7 +147,10 @@ class DeaconBot(Bot[DeaconState]):
             Correction("diver", LABELS["diver"], 0, 30),
             Correction("milestones", LABELS["milestones"], 0, 10),
         ]
-        found += [Correction(f"pollution_{s}", self.correction_label(state, f"pollution_{s}"), 0, 10) for s in SIZES]
+        found += [
+            Correction(f"pollution_{s}", self.correction_label(state, f"pollution_{s}"), 0, 10)
+            for s in SIZES
+        ]
         found += [
             Correction(f"crew{r}", self.correction_label(state, f"crew{r}"), 1, 8)
             for r in range(len(state.crew))
@@ -167,7 +172,11 @@ class DeaconBot(Bot[DeaconState]):
             state.pollution[field[10:]] = value
         elif field.startswith("crew") and field[4:].isdigit() and int(field[4:]) < len(state.crew):
             state.crew[int(field[4:])] = value
-        elif field.startswith("column") and field[6:].isdigit() and int(field[6:]) < len(state.reef.columns):
+        elif (
+            field.startswith("column")
+            and field[6:].isdigit()
+            and int(field[6:]) < len(state.reef.columns)
+        ):
             state.reef.columns[int(field[6:])] = value
         elif field == "initial":
             state.reef.initial = value

@@ -101,9 +101,7 @@ def adjacent_deploy(state: DeaconState) -> str | None:
         return None
     costs = route_costs(state.board)
     options = [
-        key
-        for key in costs
-        if state.at in route_ends(key) and not state.has_ball(DEACON, key)
+        key for key in costs if state.at in route_ends(key) and not state.has_ball(DEACON, key)
     ]
     if not options:
         return None

@@ -9,9 +9,11 @@ from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choice, choose, confirm, entry, space
 from .cards import card_label, find_card
 from .components import PART_NAMES, check_part
+from .rules import take_mission
 from .state import DEACON, DeaconState, ReefSupply
+from .stepkit import DeaconStep, island_name, step_type
 from .steps_board import island_spaces
-from .stepkit import DeaconStep, island_name, new, step_type
+from .steps_cards import deck_members
 from .steps_effects import colour
 
 
@@ -23,9 +25,7 @@ class Components(DeaconStep):
         return msg("Enter once what is printed: {part}", part=PART_NAMES[step.params["part"]])
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
-        return msg(
-            "Needed now. Entered once: Botdeck keeps it and offers it filled in next game."
-        )
+        return msg("Needed now. Entered once: Botdeck keeps it and offers it filled in next game.")
 
     def question(self, state: DeaconState, step: Step) -> Question:
         part = step.params["part"]
@@ -141,8 +141,6 @@ class BuildDeck(DeaconStep):
         return confirm(msg("Done"))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        from .steps_cards import deck_members
-
         members = deck_members(state)
         if state.physical:
             state.cards.unseen = len(members)
@@ -182,8 +180,6 @@ class DeaconMission(DeaconStep):
         return choose(msg("Colour"), *(choice(t, colour(t)) for t in types))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        from .rules import take_mission
-
         points = take_mission(state, value, state.components["missions"]["types"])
         if points:
             ctx.note(msg("A set of Missions: +{n} VP.", n=points))
