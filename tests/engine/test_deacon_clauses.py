@@ -188,3 +188,17 @@ def test_state_round_trips_through_json() -> None:
     play(game, until=lambda p: game.state.turns.round == 3)
     data = game.bot.state_to_json(game.state)
     assert game.bot.state_to_json(game.bot.state_from_json(data)) == data
+
+
+def test_every_counter_of_its_state_panel_can_be_corrected_and_undone() -> None:
+    game = new_game()
+    play(game, until=lambda p: is_deacon_turn(game) and p.step.kind == "move")
+    fields = {c.field for c in game.bot.corrections(game.state)}
+    assert {"vp", "research", "diver", "pollution_small", "column0", "initial"} <= fields
+    assert {f"missions_{t}" for t in game.state.components["missions"]["types"]} <= fields
+    colour = game.state.components["missions"]["types"][0]
+    before = list(game.state.missions)
+    game.correct(f"missions_{colour}", 3)
+    assert game.state.missions.count(colour) == 3
+    game.undo()
+    assert game.state.missions == before

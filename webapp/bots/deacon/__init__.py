@@ -28,6 +28,7 @@ from .entry import card_check
 from .rules import END_VP, OBJECTIVE_VP, who_has_least
 from .state import SIZES, DeaconState
 from .stepkit import STEP_TYPES, new
+from .steps_effects import colour
 from .steps_player import close_sheet, score_sheet
 from .turn import next_checklist, turn_cycle
 
@@ -161,6 +162,10 @@ class DeaconBot(Bot[DeaconState]):
         ]
         if state.reef.initial is not None:
             found.append(Correction("initial", LABELS["initial"], 0, 10))
+        found += [
+            Correction(f"missions_{t}", self.correction_label(state, f"missions_{t}"), 0, 10)
+            for t in state.components.get("missions", {}).get("types", [])
+        ]
         return found
 
     def correct(self, state: DeaconState, field: str, value: int) -> None:
@@ -180,6 +185,11 @@ class DeaconBot(Bot[DeaconState]):
             state.reef.columns[int(field[6:])] = value
         elif field == "initial":
             state.reef.initial = value
+        elif field.startswith("missions_") and field[9:] in state.components.get(
+            "missions", {}
+        ).get("types", []):
+            kind = field[9:]
+            state.missions = [m for m in state.missions if m != kind] + [kind] * value
         else:
             raise ValueError(f"unknown counter {field!r}")
 
@@ -188,6 +198,8 @@ class DeaconBot(Bot[DeaconState]):
             return POLLUTION_LABELS[field[10:]]
         if field.startswith("crew"):
             return msg("Crew tiles in row {n}", n=int(field[4:]) + 1)
+        if field.startswith("missions_"):
+            return msg("Its {colour} Missions", colour=colour(field[9:]))
         if field.startswith("column"):
             return msg("Reef Balls left in column {n}", n=int(field[6:]) + 1)
         return LABELS.get(field, Msg(field))
