@@ -9,7 +9,7 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_the_readme_headless_examples_run(capsys):
-    covenant, solo_enemy = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    covenant, solo_enemy, deacon = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
     exec(compile(covenant, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "Where is your Ship?" in out
@@ -19,3 +19,6 @@ def test_the_readme_headless_examples_run(capsys):
     out = capsys.readouterr().out
     assert "The Enemy plays the" in out
     assert "Round 1 · Enemy Hero 1 — Hero 1:" in out
+    exec(compile(deacon, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "Round 1 · Deacon's turn — B. Move its Ship to Island" in out
