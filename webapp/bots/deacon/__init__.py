@@ -144,8 +144,8 @@ class DeaconBot(Bot[DeaconState]):
     def corrections(self, state: DeaconState) -> list[Correction]:
         found = [
             Correction("vp", LABELS["vp"], 0, 300),
-            Correction("research", LABELS["research"], 1, 30),
-            Correction("diver", LABELS["diver"], 0, 30),
+            Correction("research", LABELS["research"], 1, track_length(state, "research")),
+            Correction("diver", LABELS["diver"], 0, track_length(state, "seafloor")),
             Correction("milestones", LABELS["milestones"], 0, 10),
         ]
         found += [
@@ -238,6 +238,11 @@ class DeaconBot(Bot[DeaconState]):
         if entry.get("kind") != "card":
             return None
         return cards_module.find_card(deck, entry["card"])
+
+
+def track_length(state: DeaconState, part: str) -> int:
+    """The spaces of a printed track, once entered (until then, any space up to 30)."""
+    return len(state.components.get(part, {}).get("spaces", [])) or 30
 
 
 LABELS: dict[str, Msg] = {

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choice, choose, confirm, entry, yes_no
+from .cards import effect_name
 from .components import COLOUR_NAMES
 from .entry import effects_check
 from .rules import (
@@ -83,6 +84,8 @@ SOURCES = ("tank", "tile", "score_track", "bonus")
 @step_type("e_research")
 class Research(EffectStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
+        if "research" not in state.components:  # a later line, before the track is entered
+            return effect_name(effect_of(step))
         spaces = state.components["research"]["spaces"]
         if state.research >= len(spaces):
             return msg("Research: its Scientist is on the last space and stays")
@@ -104,6 +107,8 @@ class Diver(EffectStep):
     final step."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
+        if "seafloor" not in state.components:
+            return effect_name(effect_of(step))
         spaces = state.components["seafloor"]["spaces"]
         if state.diver >= len(spaces):
             return msg("Diver: it is on the final step, so it gains 1 VP instead")
@@ -146,7 +151,10 @@ class Mission(DeaconStep):
     it takes the leftmost card." Its Research level says which cards it can reach."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        reach = state.components["research"]["spaces"][state.research - 1]["missions"]
+        if "research" not in state.components:
+            return effect_name(effect_of(step))
+        spaces = state.components["research"]["spaces"]
+        reach = spaces[min(state.research, len(spaces)) - 1]["missions"]
         return msg(
             "Mission: the leftmost card among the {n} it can reach of a colour it lacks",
             n=reach,
