@@ -167,6 +167,16 @@ class MoveShip(DeaconStep):
         return msg("B. Move its Ship to {island}", island=island_name(island))
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        # Deacon rulebook, "Turn overview": "it will never choose RECHARGE, it will always
+        # TRAVEL"; "Deacon does not gain resources or actions printed on the Islands. It
+        # instead performs the actions on its cards."
+        return msg(
+            "{why} It always travels, never recharges, and gains nothing printed on the "
+            "island: its card's actions follow.",
+            why=self.why(state, step),
+        )
+
+    def why(self, state: DeaconState, step: Step) -> Msg:
         p = step.params
         listed = p["islands"]
         if p["listed"] is None:
