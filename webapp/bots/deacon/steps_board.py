@@ -193,8 +193,8 @@ class MoveShip(DeaconStep):
         if not skipped:
             return msg("The leftmost island on its card, by {way}.", way=way)
         return msg(
-            "{skipped} cannot be reached by its movement rules; island {n} is next on its "
-            "card, by {way}.",
+            "{skipped}: out of reach by its movement rules; island {n} is next on its card, "
+            "by {way}.",
             skipped=", ".join(str(n) for n in skipped),
             n=p["island"],
             way=way,
