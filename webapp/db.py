@@ -496,6 +496,23 @@ def save_kept(owner: str, bot: str, key: str, data: Any, now: str) -> None:
     )
 
 
+def list_kept(owner: str, bot: str, prefix: str) -> list[tuple[str, Any]]:
+    """(key, data) of the owner's kept entries whose key starts with `prefix`."""
+    rows = get_db().execute(
+        "SELECT key, data FROM kept WHERE owner = ? AND bot = ? AND substr(key, 1, ?) = ?"
+        " ORDER BY key",
+        (owner, bot, len(prefix), prefix),
+    )
+    return [(row["key"], json.loads(row["data"])) for row in rows]
+
+
+def delete_kept(owner: str, bot: str, *keys: str) -> None:
+    get_db().executemany(
+        "DELETE FROM kept WHERE owner = ? AND bot = ? AND key = ?",
+        [(owner, bot, key) for key in keys],
+    )
+
+
 # --- what an earlier Botdeck stored before things had owners ---------------------------
 
 
