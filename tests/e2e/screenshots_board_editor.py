@@ -23,13 +23,11 @@ SIZES = {"phone": (390, 844), "tablet": (1024, 768)}
 
 
 def tap(page: Page, selector: str) -> None:
-    before = page.locator("#board-editing").get_attribute("value")
-    board = page.locator(".editor-drawing").inner_html()
-    page.locator(selector).first.click()
+    """One tap, then wait until htmx has swapped the editor's answer in."""
+    with page.expect_response(lambda response: response.request.method == "POST"):
+        page.locator(selector).first.click()
     page.wait_for_function(
-        "([state, board]) => document.querySelector('#board-editing').value !== state"
-        " || document.querySelector('.editor-drawing').innerHTML !== board",
-        arg=[before, board],
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
     )
 
 
