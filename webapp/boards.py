@@ -81,9 +81,15 @@ def save(bot_id: str, board_id: str, data: dict[str, Any], owner: str) -> None:
     if before is None or before.demo:
         raise KeyError(board_id)
     data = get_bot(bot_id).validate_board(data)
-    undo = db.find_kept(owner, bot_id, UNDO + board_id) or []
-    db.save_kept(owner, bot_id, UNDO + board_id, [*undo, before.data][-UNDO_DEPTH:], db.now())
-    db.save_kept(owner, bot_id, BOARD + board_id, data, db.now())
+    db.replace_kept(
+        owner,
+        bot_id,
+        BOARD + board_id,
+        data,
+        history=UNDO + board_id,
+        depth=UNDO_DEPTH,
+        now=db.now(),
+    )
 
 
 def can_undo(bot_id: str, board_id: str, owner: str) -> bool:
@@ -92,12 +98,7 @@ def can_undo(bot_id: str, board_id: str, owner: str) -> bool:
 
 def undo(bot_id: str, board_id: str, owner: str) -> bool:
     """Bring back the board as it was before the last change; False if there is none."""
-    undo = db.find_kept(owner, bot_id, UNDO + board_id) or []
-    if not undo or find(bot_id, board_id, owner) is None:
-        return False
-    db.save_kept(owner, bot_id, BOARD + board_id, undo[-1], db.now())
-    db.save_kept(owner, bot_id, UNDO + board_id, undo[:-1], db.now())
-    return True
+    return db.restore_kept(owner, bot_id, BOARD + board_id, history=UNDO + board_id, now=db.now())
 
 
 def rename(bot_id: str, board_id: str, name: str, owner: str) -> None:
