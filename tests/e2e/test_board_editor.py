@@ -43,7 +43,7 @@ def test_a_triangle_of_islands_with_its_sector_is_built_by_taps(page: Page, live
     tap(page, ".editor-mode:text-is('Sectors')")
     for route in ("Route 1–2", "Route 2–3", "Route 1–3"):
         tap(page, f'.tap-route[aria-label="{route}"]')
-    expect(page.locator(".editor-controls")).to_contain_text("These routes make a closed loop.")
+    expect(page.locator(".editor-hint")).to_contain_text("These 3 routes make a closed loop")
     tap(page, ".editor-choice:text-is('2')")
     tap(page, ".button:has-text('Save sector')")
     expect(page.locator(".editor-drawing .sector-name")).to_have_text("A")

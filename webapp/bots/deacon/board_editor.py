@@ -577,10 +577,16 @@ def _hint(board: Board, state: dict[str, Any]) -> Msg:
         return msg(
             "Sector {sector}: tap how many sharks it prints, or delete it.", sector=state["sector"]
         )
+    if state["picked"] and _picked_polygon(board, state["picked"]) is not None:
+        # a loop has 3 routes at least: two islands have one route between them
+        return msg(
+            "These {n} routes make a closed loop: tap the sharks printed in it, then Save sector.",
+            n=len(state["picked"]),
+        )
     if state["picked"]:
         return nmsg(
-            "{n} route picked: tap every route around the sector, its sharks, then Save sector.",
-            "{n} routes picked: tap every route around the sector, its sharks, then Save sector.",
+            "{n} route picked, not a closed loop yet: tap every route around the sector.",
+            "{n} routes picked, not a closed loop yet: tap every route around the sector.",
             len(state["picked"]),
         )
     return msg("Tap the routes around one ocean sector, then its sharks and Save sector.")
