@@ -553,8 +553,8 @@ def _hint(board: Board, state: dict[str, Any]) -> Msg:
     if state["mode"] == ISLANDS:
         if state["island"] is not None:
             return msg(
-                "Island {n} is selected: type its printed number to renumber it, or delete it."
-                " A tap on an empty spot places the next island.",
+                "Island {n} is selected: renumber or delete it, or tap an empty spot for the"
+                " next island.",
                 n=state["island"],
             )
         number = next_number(board)
