@@ -22,6 +22,8 @@ from werkzeug.serving import make_server
 
 from webapp import create_app
 
+from . import deacon_pages_standin  # noqa: F401  (Deacon's pages, until they land)
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_FLAGS = [
     "--no-sandbox",

@@ -58,6 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import db
     from .web import (
+        boards,
         data,
         devices,
         entry,
@@ -97,4 +98,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(share.bp)
     app.register_blueprint(entry.bp)
     app.register_blueprint(library.bp)
+    app.register_blueprint(boards.bp)
     return app

@@ -496,6 +496,52 @@ def save_kept(owner: str, bot: str, key: str, data: Any, now: str) -> None:
     )
 
 
+def list_kept(owner: str, bot: str, prefix: str) -> list[tuple[str, Any]]:
+    """(key, data) of the owner's kept entries whose key starts with `prefix`."""
+    rows = get_db().execute(
+        "SELECT key, data FROM kept WHERE owner = ? AND bot = ? AND substr(key, 1, ?) = ?"
+        " ORDER BY key",
+        (owner, bot, len(prefix), prefix),
+    )
+    return [(row["key"], json.loads(row["data"])) for row in rows]
+
+
+def replace_kept(
+    owner: str, bot: str, key: str, data: Any, *, history: str, depth: int, now: str
+) -> None:
+    """Store `data` under `key`, and what was there at the end of the list kept under
+    `history` (its last `depth` entries), in one transaction."""
+    db = get_db()
+    with _transaction(db):
+        before = db.execute(
+            "SELECT data FROM kept WHERE owner = ? AND bot = ? AND key = ?", (owner, bot, key)
+        ).fetchone()
+        if before is not None:
+            past = find_kept(owner, bot, history) or []
+            save_kept(owner, bot, history, [*past, json.loads(before[0])][-depth:], now)
+        save_kept(owner, bot, key, data, now)
+
+
+def restore_kept(owner: str, bot: str, key: str, *, history: str, now: str) -> bool:
+    """Put back under `key` the last entry of the list kept under `history` (taken off
+    it), in one transaction; False if the list is empty."""
+    db = get_db()
+    with _transaction(db):
+        past = find_kept(owner, bot, history) or []
+        if not past or find_kept(owner, bot, key) is None:
+            return False
+        save_kept(owner, bot, key, past[-1], now)
+        save_kept(owner, bot, history, past[:-1], now)
+    return True
+
+
+def delete_kept(owner: str, bot: str, *keys: str) -> None:
+    get_db().executemany(
+        "DELETE FROM kept WHERE owner = ? AND bot = ? AND key = ?",
+        [(owner, bot, key) for key in keys],
+    )
+
+
 # --- what an earlier Botdeck stored before things had owners ---------------------------
 
 

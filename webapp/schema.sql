@@ -66,7 +66,9 @@ CREATE TABLE IF NOT EXISTS decks (
 );
 
 -- What the table entered once and Botdeck keeps for the next game: not cards, but
--- things the players own, such as the costs printed on a faction's board.
+-- things the players own, such as the costs printed on a faction's board, and the
+-- boards they copied (key 'board:<id>': a board file; 'board-undo:<id>': the files
+-- before its last taps in the editor, newest last).
 CREATE TABLE IF NOT EXISTS kept (
     owner TEXT NOT NULL DEFAULT '',  -- the device that owns the game it was entered in
                                      -- ('': from before devices, until claimed)

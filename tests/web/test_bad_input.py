@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp import create_app, games, library
+from webapp import boards, create_app, games, library
+from webapp.bots.deacon.board import demo_board
 
 from ..engine.decks import deck
 from .conftest import HTMX, OWNER, TEST_SECTION, owner_client
@@ -52,6 +53,13 @@ FIELDS = [
     "entry.track1.level",
     "entry.spell1.name",
     "next",
+    "board_id",
+    "editing",
+    "at",
+    "n",
+    "key",
+    "number",
+    "id",
 ]
 # What a device could send that no form would: control characters in any text, huge
 # numbers, JSON nested beyond any limit.
@@ -105,6 +113,18 @@ texts = (
             "capital",
             '{"sections": 4, "section": {}}',
             DRAFT,
+            "deacon",
+            "point",
+            "island",
+            "route",
+            "cost",
+            "renumber",
+            "save_sector",
+            "1-2",
+            "2-1",
+            "25,25",
+            "1000,700",
+            '{"mode": "routes", "island": 1, "picked": ["1-2", 7]}',
         ]
     )
 )
@@ -145,12 +165,16 @@ def fuzz_app(tmp_path_factory):
             "solo_enemy", {"you": "humans", "factions": ["orcs"]}, name="Fuzz solo", seed=1
         )
         solo_deck = library.create("solo_enemy", "Fuzz solo deck", OWNER)
+        deacon_id = games.create_game("deacon", {}, name="Fuzz Deacon", seed=1)
+        deacon_deck = library.create("deacon", "Fuzz Deacon deck", OWNER)
+        board_id = boards.store("deacon", {**demo_board(), "name": "Fuzz board"}, OWNER)
     covenant = {
         "<game_id>": game_id,
         "<deck_id>": deck_id,
         "<bot_id>": "covenant",
         "<card_id>": "07",
         "<part>": "normal.0",
+        "<board_id>": "demo",
     }
     solo = {
         "<game_id>": solo_id,
@@ -158,8 +182,17 @@ def fuzz_app(tmp_path_factory):
         "<bot_id>": "solo_enemy",
         "<card_id>": "3",
         "<part>": "card",
+        "<board_id>": "demo",
     }
-    return app, {"covenant": covenant, "solo_enemy": solo}
+    deacon = {
+        "<game_id>": deacon_id,
+        "<deck_id>": deacon_deck,
+        "<bot_id>": "deacon",
+        "<card_id>": "3",
+        "<part>": "card",
+        "<board_id>": board_id,
+    }
+    return app, {"covenant": covenant, "solo_enemy": solo, "deacon": deacon}
 
 
 POST_ROUTES = [
@@ -171,6 +204,12 @@ POST_ROUTES = [
     "/data/safe/start-empty",
     "/device/name",
     "/entry/<bot_id>",
+    "/library/<bot_id>/boards/<board_id>/delete",
+    "/library/<bot_id>/boards/<board_id>/rename",
+    "/library/<bot_id>/boards/<board_id>/tap",
+    "/library/<bot_id>/boards/<board_id>/undo",
+    "/library/<bot_id>/boards/import",
+    "/library/<bot_id>/boards/new",
     "/library/<bot_id>/<deck_id>/card/<card_id>/<part>",
     "/library/<bot_id>/<deck_id>/card/<card_id>/delete",
     "/library/<bot_id>/<deck_id>/delete",
@@ -204,7 +243,7 @@ def test_every_post_route_is_covered(fuzz_app):
     form=forms,
     upload=files,
     real_game=st.booleans(),
-    bot=st.sampled_from(["covenant", "solo_enemy"]),
+    bot=st.sampled_from(["covenant", "solo_enemy", "deacon"]),
     htmx=st.booleans(),
     game_text=st.text(SENDABLE, min_size=1, max_size=30).filter(
         lambda t: "/" not in t and "?" not in t and "#" not in t

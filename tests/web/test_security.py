@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from webapp import create_app, db, games, library
+from webapp import boards, create_app, db, games, library
 from webapp.bots.covenant.entry import blank_section
 
 from .conftest import HTMX, OWNER, tap, version_of
@@ -52,12 +52,15 @@ def real_routes(app) -> dict[str, str]:
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Ours", seed=1)
         deck_id = library.create("covenant", "Ours", OWNER)
+        board_id = boards.create("deacon", "Ours", OWNER)
     return {
         "<game_id>": game_id,
         "<deck_id>": deck_id,
+        "<bot_id>/boards": "deacon/boards",
         "<bot_id>": "covenant",
         "<card_id>": "07",
         "<part>": "normal.0",
+        "<board_id>": board_id,
     }
 
 
@@ -73,6 +76,7 @@ def test_every_route_that_changes_something_refuses_another_site(app, client):
     with app.app_context():
         assert db.find_game(values["<game_id>"]).version == 0
         assert library.find("covenant", values["<deck_id>"], OWNER) is not None
+        assert boards.find("deacon", values["<board_id>"], OWNER).data["name"] == "Ours"
 
 
 def test_the_pages_own_taps_and_forms_pass(client, game_id):

@@ -77,6 +77,40 @@ class EntryEditor:
     view: Callable[[dict[str, Any]], Mapping[str, Any]] | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
+class BoardEditor:
+    """The tap editor of a board of the players' own (a bot with `Bot.has_board`).
+
+    The board itself is stored: each tap changes the stored board (or only what the
+    editor shows), and the template is drawn again. What the editor shows besides the
+    board (its mode, what is selected) is its `editing` state, which goes to the browser
+    and back with each tap: `edit` must accept any state sent back (a stale or forged one
+    is made sensible, never trusted).
+    """
+
+    #: the editor: the drawing with its tap targets, the modes, the live check. It is
+    #: given `board_file`, `editing`, `view` (this editor's `view`), `tap_url` (each tap
+    #: posts `editing` as JSON and its own fields there), `undo_url` (None: nothing to
+    #: undo), `readonly` (the demo board: drawn only); answering a tap, `answering_tap`
+    #: and `tap_error` (a refused tap, in words)
+    template: str
+    #: `board file` → the editor's first `editing` state
+    start: Callable[[dict[str, Any]], dict[str, Any]]
+    #: one tap, `(board file, editing, the tap's form fields)` → (the board file, changed
+    #: or the same object, and the new editing state); ValueError (in words) if the tap
+    #: cannot be done: nothing is then changed
+    edit: Callable[
+        [dict[str, Any], dict[str, Any], Mapping[str, str]],
+        tuple[dict[str, Any], dict[str, Any]],
+    ]
+    #: what the template draws, `(board file, editing)` → the view
+    view: Callable[[dict[str, Any], dict[str, Any]], Any]
+    #: the board in a few words for the library and the lobby ("16 islands, 40 routes")
+    summary: Callable[[dict[str, Any]], Msg]
+    #: a stylesheet of the bot's package's `static/` folder, linked on the board pages
+    stylesheet: str | None = None
+
+
 def cards_and_sections(progress: Mapping[str, int]) -> Msg:
     """A deck's `Bot.deck_progress` in words: cards complete, sections entered."""
     cards = nmsg(
@@ -120,6 +154,9 @@ class BotPages(Generic[View]):
     icons: str | None = None
     #: its stylesheet, a file of its package's `static/` folder linked on every page
     stylesheet: str | None = None
+    #: the tap editor of the players' own boards (a bot with `Bot.has_board`; None: its
+    #: boards are listed, exported and imported, but not edited)
+    board_editor: BoardEditor | None = None
 
     def __post_init__(self) -> None:
         if (self.templates.entry is None) != (self.entry is None):

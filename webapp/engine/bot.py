@@ -215,3 +215,31 @@ class Bot(ABC, Generic[State]):
     def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
         """The answer a library deck already holds for an ENTRY question, if any."""
         return None
+
+    # --- a board the table copies once (its islands, routes…), kept in the library ----
+
+    #: whether the bot plays on a board file: the game takes it as its option `board`
+    #: (left out: the bot's demo board), and the players keep their own in the library.
+    has_board: bool = False
+
+    def board_schema(self) -> dict[str, Any]:
+        """The JSON Schema its board files follow (published by the app)."""
+        raise NotImplementedError
+
+    def demo_board(self) -> dict[str, Any]:
+        """The invented board a game plays on when the players choose none."""
+        raise NotImplementedError
+
+    def empty_board(self, name: str) -> dict[str, Any]:
+        """A board of the players' own before anything is entered."""
+        raise NotImplementedError
+
+    def validate_board(self, data: Any) -> dict[str, Any]:
+        """The board file if it can be used, else ValueError naming the place and field.
+        An incomplete board can be used: what it lacks is `board_problems`."""
+        raise NotImplementedError
+
+    def board_problems(self, data: dict[str, Any]) -> list[Msg]:
+        """What keeps a usable board from being complete, in the players' words (the
+        bot then asks the table instead of computing)."""
+        return []

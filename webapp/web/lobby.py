@@ -9,8 +9,8 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import db, games, library
-from ..engine import BadGameFile, all_bots, get_bot
+from .. import boards, db, games, library
+from ..engine import BadGameFile, Bot, all_bots, checked_options, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
 from .devices import current_device, saved_device
@@ -32,6 +32,7 @@ def index() -> str:
         games=db.list_games(device.id),
         bots=[(bot, pages_of(bot.id)) for bot in all_bots()],
         decks={bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.has_cards},
+        boards={bot.id: boards.boards(bot.id, device.id) for bot in all_bots() if bot.has_board},
         unclaimed=db.unclaimed(),
     )
 
@@ -43,6 +44,8 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
     try:
         bot = get_bot(bot_id)
         options = form_options(bot, pages_of(bot_id))
+        if bot.has_board:
+            options = _library_board(bot, options)
         name = form_text("name", max_length=80, required=False) or _(
             "%(bot)s game", bot=translate(bot.name)
         )
@@ -84,6 +87,18 @@ def _library_deck(bot_id: str, options: dict[str, Any]) -> tuple[dict[str, Any] 
     if found is None:
         raise ValueError(_("that deck is not in the library"))
     return found.data, found.id
+
+
+def _library_board(bot: Bot[Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The board chosen from the library, as the game's option `board` (the demo board:
+    the options as the bot checked them, which fills it in)."""
+    choice = request.form.get("board_id") or boards.DEMO
+    if choice == boards.DEMO:
+        return options
+    found = boards.find(bot.id, choice, current_device().id)
+    if found is None:
+        raise ValueError(_("that board is not in the library"))
+    return checked_options(bot, {**options, "board": found.data})
 
 
 def _uploaded_deck() -> dict[str, Any] | None:

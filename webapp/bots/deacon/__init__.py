@@ -22,7 +22,14 @@ from . import (  # noqa: F401  (register the step types)
     steps_player,
     steps_setup,
 )
-from .board import BoardError, demo_board, validate_board
+from .board import (
+    BoardError,
+    board_problems,
+    board_schema,
+    demo_board,
+    empty_board,
+    validate_board,
+)
 from .components import kept_key
 from .entry import card_check
 from .rules import END_VP, OBJECTIVE_VP, who_has_least
@@ -238,6 +245,25 @@ class DeaconBot(Bot[DeaconState]):
         if entry.get("kind") != "card":
             return None
         return cards_module.find_card(deck, entry["card"])
+
+    # --- the board: the Main board's islands, routes and sectors (board.py) -------------
+
+    has_board = True
+
+    def board_schema(self) -> dict[str, Any]:
+        return board_schema()
+
+    def demo_board(self) -> dict[str, Any]:
+        return demo_board()
+
+    def empty_board(self, name: str) -> dict[str, Any]:
+        return empty_board(name)
+
+    def validate_board(self, data: Any) -> dict[str, Any]:
+        return validate_board(data)
+
+    def board_problems(self, data: dict[str, Any]) -> list[Msg]:
+        return board_problems(data)
 
 
 def track_length(state: DeaconState, part: str) -> int:
