@@ -1,0 +1,58 @@
+"""Deacon's web side: its templates, its view, the names its templates draw with, and
+its quick-entry editor (a card, a list of effects, a printed part)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine import Msg, msg
+from ..pages import BotPages, EntryEditor, Templates
+from .cards import ADVANCED, BASIC, EFFECT_NAMES, POWER_NAMES, SHIPS, card_label
+from .editor import edit_entry, entry_view, start_entry
+from .view import COLOUR_NAMES, POWER_EFFECTS, DeaconPageView, EffectView, card_view, deacon_view
+
+CARD_GROUPS: tuple[tuple[Msg, tuple[str, ...]], ...] = (
+    (msg("Basic cards"), tuple(BASIC)),
+    (msg("Advanced cards"), tuple(ADVANCED)),
+    (msg("Ship cards"), tuple(SHIPS)),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeaconPages(BotPages[DeaconPageView]):
+    """Its pages, and the names its templates draw with (the game, the card library, the
+    entry forms)."""
+
+    effect_names: Mapping[str, Msg] = field(default_factory=lambda: EFFECT_NAMES)
+    power_names: Mapping[str, Msg] = field(default_factory=lambda: POWER_NAMES)
+    power_effects: Mapping[str, list[EffectView]] = field(default_factory=lambda: POWER_EFFECTS)
+    colour_names: Mapping[str, Msg] = field(default_factory=lambda: COLOUR_NAMES)
+    card_groups: tuple[tuple[Msg, tuple[str, ...]], ...] = CARD_GROUPS
+    card_label: Callable[[str], Msg] = card_label
+    card_view: Callable[..., Any] = card_view
+
+
+def cards_entered(progress: Mapping[str, int]) -> Msg:
+    return msg("{complete} of {n} cards", complete=progress["complete"], n=progress["card_total"])
+
+
+PAGES = DeaconPages(
+    icon="dc-ball",
+    templates=Templates(
+        options="deacon/_options.html",
+        board="deacon/_board.html",
+        state="deacon/_state.html",
+        extras="deacon/_extras.html",
+        card="deacon/_card.html",
+        entry="deacon/_entry.html",
+        library_card="deacon/_library_card.html",
+        library_deck="deacon/_library_deck.html",
+    ),
+    view=deacon_view,
+    entry=EntryEditor(start=start_entry, edit=edit_entry, view=entry_view),
+    progress_text=cards_entered,
+    icons="deacon/_icons.html",
+    stylesheet="deacon.css",
+)
