@@ -1,0 +1,235 @@
+"""Deacon, Reef Project's automated opponent, as a Botdeck plug-in.
+
+Deacon rulebook: `shared/rules/reef-project-deacon.md`. Botdeck knows the board (its
+islands, routes and sectors), where both Ships are and every Reef Ball, so it names
+the route Deacon deploys on and the island it sails to; it keeps Deacon's tracks, VP,
+Missions, Crew and deck, and asks the table only what it cannot know.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg, register
+from ...engine.cards import Pile
+from ...engine.scoring import SCORE_SHEET, ScoreSheetStep
+from . import cards as cards_module
+from . import (  # noqa: F401  (register the step types)
+    steps_board,
+    steps_cards,
+    steps_effects,
+    steps_player,
+    steps_setup,
+)
+from .board import BoardError, demo_board, validate_board
+from .components import kept_key
+from .entry import card_check
+from .rules import END_VP, OBJECTIVE_VP, who_has_least
+from .state import DEACON, SIZES, DeaconState
+from .stepkit import STEP_TYPES, new
+from .steps_player import close_sheet, score_sheet
+from .turn import next_checklist, turn_cycle
+
+__all__ = ["DEACON_BOT", "DeaconBot"]
+
+# Deacon rulebook, "Setup" 3: "Shuffle the 5 Ship cards and draw 2."
+SHIP_CARDS = [f"S{n}" for n in range(1, 6)]
+ADVANCED = [f"{n}A" for n in range(1, 5)]
+
+STEP_TYPES.add(SCORE_SHEET, ScoreSheetStep(score_sheet, close_sheet))
+
+
+class DeaconBot(Bot[DeaconState]):
+    id = "deacon"
+    name = msg("Deacon")
+    game_name = msg("Reef Project")
+    step_types = STEP_TYPES  # type: ignore[assignment]
+    options_schema = {
+        "type": "object",
+        "properties": {
+            # "B sides of ships": Deacon plays the side you play.
+            "side": {"enum": ["A", "B"], "default": "A"},
+            # Difficulty modifiers: "Deacon is the first player."
+            "first": {"enum": ["you", "deacon"], "default": "you"},
+            # Difficulty modifiers: "Randomly select 1-4 Advanced cards and swap them".
+            "advanced": {"type": "integer", "minimum": 0, "maximum": 4, "default": 0},
+            # Difficulty modifiers: "Deacon gains printed bonuses for placing Crew tiles".
+            "crew_bonus": {"type": "boolean", "default": False},
+            "deck_mode": {"enum": ["app", "physical"], "default": "app"},
+            # The board file the game plays on (the demo board if none is given).
+            "board": {"type": "object"},
+        },
+        "additionalProperties": False,
+    }
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        board = options.get("board") or demo_board()
+        try:
+            board = validate_board(board)
+        except BoardError as error:
+            raise ValueError(f"option 'board': {error}") from None
+        return {**options, "board": board}
+
+    def demo_deck(self) -> dict[str, Any]:
+        return cards_module.demo_deck()
+
+    def deck_schema(self) -> dict[str, Any]:
+        return cards_module.deck_schema()
+
+    def validate_deck(self, deck: Any) -> dict[str, Any]:
+        return cards_module.validate_deck(deck)
+
+    def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> DeaconState:
+        # "Setup" 3: two Ship cards drawn; Difficulty modifiers: 1–4 Advanced cards
+        # chosen at random replace the Basic cards of the same number.
+        ships = rng.sample(SHIP_CARDS, 2)
+        advanced = sorted(rng.sample(ADVANCED, options["advanced"]))
+        return DeaconState(
+            turns=turn_cycle(options["first"] == "deacon"),
+            board=options["board"],
+            side=options["side"],
+            physical=options["deck_mode"] == "physical",
+            crew_bonus=options["crew_bonus"],
+            advanced=advanced,
+            ships=ships,
+            cards=Pile(),
+        )
+
+    def next_checklist(self, state: DeaconState, ctx: Context) -> Checklist | None:
+        return next_checklist(state, ctx)
+
+    def after_change(self, state: DeaconState, ctx: Context) -> None:
+        if state.last in (None, "setup", "scoring"):
+            return
+        best = max(state.total_vp, state.your_vp)
+        # Deacon rulebook, "Objectives": "When any of the players reaches 22 VP, check who
+        # has the least VP" — once, at the end of the turn being played.
+        if state.objective is None and best >= OBJECTIVE_VP and ctx.checklist is not None:
+            state.objective = who_has_least(state)
+            ctx.checklist.steps.append(new("objective"))
+        # "End of the game": "As soon as any player reaches 45 VP, complete the round ...
+        # and then play 1 last round."
+        if best >= END_VP and state.turns.trigger_end():
+            ctx.note(
+                msg(
+                    "45 VP reached: this round is completed, then round {round} is the last.",
+                    round=state.turns.end_round,
+                )
+            )
+
+    def state_to_json(self, state: DeaconState) -> dict[str, Any]:
+        return state.to_json()
+
+    def state_from_json(self, data: dict[str, Any]) -> DeaconState:
+        return DeaconState.from_json(data)
+
+    def space_name(self, space: str) -> Msg:
+        if space == "none":
+            return msg("None (no more)")
+        if space.startswith("i"):
+            return msg("Island {n}", n=space[1:])
+        if space.startswith("r"):
+            a, b = space[1:].split("-")
+            return msg("Route {a}–{b}", a=a, b=b)
+        if space.startswith("s:"):
+            return msg("Sector {sector}", sector=space[2:])
+        return Msg(space)
+
+    # --- corrections ----------------------------------------------------------------
+
+    def corrections(self, state: DeaconState) -> list[Correction]:
+        found = [
+            Correction("vp", LABELS["vp"], 0, 300),
+            Correction("research", LABELS["research"], 1, 30),
+            Correction("diver", LABELS["diver"], 0, 30),
+            Correction("milestones", LABELS["milestones"], 0, 10),
+        ]
+        found += [Correction(f"pollution_{s}", self.correction_label(state, f"pollution_{s}"), 0, 10) for s in SIZES]
+        found += [
+            Correction(f"crew{r}", self.correction_label(state, f"crew{r}"), 1, 8)
+            for r in range(len(state.crew))
+        ]
+        found += [
+            Correction(f"column{c}", self.correction_label(state, f"column{c}"), 0, 10)
+            for c in range(len(state.reef.columns))
+        ]
+        if state.reef.initial is not None:
+            found.append(Correction("initial", LABELS["initial"], 0, 10))
+        return found
+
+    def correct(self, state: DeaconState, field: str, value: int) -> None:
+        if field == "vp":
+            state.add_vp("corrected", value - state.total_vp)
+        elif field in ("research", "diver", "milestones"):
+            setattr(state, field, value)
+        elif field.startswith("pollution_") and field[10:] in SIZES:
+            state.pollution[field[10:]] = value
+        elif field.startswith("crew") and field[4:].isdigit() and int(field[4:]) < len(state.crew):
+            state.crew[int(field[4:])] = value
+        elif field.startswith("column") and field[6:].isdigit() and int(field[6:]) < len(state.reef.columns):
+            state.reef.columns[int(field[6:])] = value
+        elif field == "initial":
+            state.reef.initial = value
+        else:
+            raise ValueError(f"unknown counter {field!r}")
+
+    def correction_label(self, state: DeaconState, field: str) -> Msg:
+        if field.startswith("pollution_"):
+            return POLLUTION_LABELS[field[10:]]
+        if field.startswith("crew"):
+            return msg("Crew tiles in row {n}", n=int(field[4:]) + 1)
+        if field.startswith("column"):
+            return msg("Reef Balls left in column {n}", n=int(field[6:]) + 1)
+        return LABELS.get(field, Msg(field))
+
+    def score_sheet(self, state: DeaconState) -> ScoreSheet | None:
+        return score_sheet(state) if state.turns.over else None
+
+    # --- what the table enters: a card, or a printed part ------------------------------
+
+    def kept_key(self, draft: Any) -> str | None:
+        if isinstance(draft, dict) and draft.get("kind") == "components":
+            return kept_key(str(draft["part"]))
+        return None
+
+    # --- the card library -------------------------------------------------------------
+
+    def empty_deck(self, name: str) -> dict[str, Any]:
+        return cards_module.empty_deck(name)
+
+    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
+        return cards_module.deck_progress(deck)
+
+    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
+        if entry.get("kind") == "card":
+            cards_module.set_card(deck, answer)
+
+    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
+        if part != "card" or card not in cards_module.card_ids():
+            raise ValueError("no such part of a card")
+        return {"kind": "card", "card": card, "existing": cards_module.find_card(deck, card)}
+
+    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
+        return card_check(entry["card"])(raw)
+
+    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
+        if entry.get("kind") != "card":
+            return None
+        return cards_module.find_card(deck, entry["card"])
+
+
+LABELS: dict[str, Msg] = {
+    "vp": msg("Deacon's Victory Points"),
+    "research": msg("Its Scientist's space on the Research track"),
+    "diver": msg("Its Diver's step on the Seafloor track"),
+    "milestones": msg("Milestone tiles it discarded"),
+    "initial": msg("Reef Balls left in its initial deployment area"),
+}
+POLLUTION_LABELS = {
+    "small": msg("Small Pollution tiles it owns"),
+    "medium": msg("Medium Pollution tiles it owns"),
+    "large": msg("Large Pollution tiles it owns"),
+}
+
+DEACON_BOT = register(DeaconBot())

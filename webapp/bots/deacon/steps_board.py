@@ -1,0 +1,262 @@
+"""Deacon on the board: A. Deploy a Reef Ball, B. Move its Ship, and Cleaning the Ocean.
+
+Deacon rulebook, "Turn overview": "On its turn, Deacon does in this order: A. Deploy a
+Reef Ball (if possible) B. Draw a card and move its Ship to another Island C. Perform
+actions from the card".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Context, Msg, Question, Step, msg
+from ...engine.questions import choice, choose, confirm, space, yes_no
+from .rules import (
+    BallSource,
+    adjacent_deploy,
+    anywhere_deploy,
+    next_ball,
+    path_routes,
+    place_ball,
+    take_ball,
+)
+from .state import DEACON, SIZES, YOU, DeaconState
+from .stepkit import DeaconStep, island_name, new, route_name, sector_name, step_type
+
+SIZE_NAMES = {
+    "small": msg("a small Pollution tile"),
+    "medium": msg("a medium Pollution tile"),
+    "large": msg("a large Pollution tile"),
+}
+
+
+def ball_from(column: int | None) -> Msg:
+    if column is None:
+        return msg("from its initial deployment area")
+    return msg("from column {n} of its deployment area", n=column + 1)
+
+
+def decide_ball(state: DeaconState, ctx: Context, route: str | None, why: str) -> None:
+    """Where the Reef Ball goes and where it comes from: a step to place it, or why
+    there is none."""
+    source = next_ball(state, state.components["reef_balls"]["columns"])
+    if route is None:
+        ctx.note(msg("No route without one of its Reef Balls: no Reef Ball this time."))
+        return
+    if source is None:
+        ctx.note(msg("Its deployment area is empty: no Reef Ball this time."))
+        return
+    ctx.insert(new("place_ball", route=route, column=source.column, bonus=source.bonus, why=why))
+
+
+@step_type("deploy_adjacent")
+class DeployAdjacent(DeaconStep):
+    """A. Deacon rulebook, "Deploy a Reef Ball": before moving its Ship."""
+
+    automatic = True
+    hidden_unless_noted = True
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("A. Deploy a Reef Ball next to its Ship")
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        decide_ball(state, ctx, adjacent_deploy(state), "adjacent")
+
+
+@step_type("e_deploy")
+class DeployAnywhere(DeaconStep):
+    """Deacon cards effects, deploy: anywhere on the main board."""
+
+    automatic = True
+    hidden_unless_noted = True
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Deploy a Reef Ball anywhere on the main board")
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        found = anywhere_deploy(state)
+        decide_ball(state, ctx, None if found is None else found[0], "anywhere")
+
+
+@step_type("place_ball")
+class PlaceBall(DeaconStep):
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        p = step.params
+        return msg(
+            "Place a Reef Ball {source} on {route}",
+            source=ball_from(p["column"]),
+            route=route_name(p["route"]),
+        )
+
+    def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        p = step.params
+        if p["why"] == "adjacent":
+            why = msg(
+                "The cheapest route from its Ship without one of its Reef Balls (tied: the "
+                "route to the lowest numbered island)."
+            )
+        elif p.get("closing") or _closing(state, p["route"]):
+            why = msg("The cheapest route that closes an Ocean sector (tied: the lowest island).")
+        else:
+            why = msg(
+                "No route closes a sector: the cheapest route without one of its Reef Balls "
+                "(tied: the lowest numbered island)."
+            )
+        if p["bonus"]:
+            return msg(
+                "{why} It empties that column: +{vp} VP.", why=why, vp=p["bonus"]
+            )
+        return why
+
+    def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
+        return {"deploy": step.params["route"], "closing": _closing(state, step.params["route"])}
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return confirm(msg("Placed"))
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        p = step.params
+        take_ball(state, BallSource(p["column"], p["bonus"]))
+        closed = place_ball(state, DEACON, p["route"])
+        ctx.insert(*(new("cleaning", sector=s, by=DEACON) for s in closed))
+
+
+def _closing(state: DeaconState, route: str) -> list[str]:
+    from .rules import sectors_closed_by
+
+    return sectors_closed_by(state, route)
+
+
+@step_type("cleaning")
+class Cleaning(DeaconStep):
+    """Deacon rulebook, "Cleaning the Ocean": "Same as the core rules"; "Recycling a
+    Pollution tile": Deacon never recycles one and scores any it gained at the end."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg(
+            "{sector} is closed: Cleaning the Ocean, as the core rules say",
+            sector=sector_name(step.params["sector"]),
+        )
+
+    def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
+        return {"closing": [step.params["sector"]]}
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        if step.params["by"] == YOU:
+            return confirm(msg("Cleaned"))
+        return choose(
+            msg("Which Pollution tile does Deacon keep from it?"),
+            choice("none", msg("None")),
+            *(choice(size, SIZE_NAMES[size]) for size in SIZES),
+        )
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        if step.params["sector"] not in state.cleaned:
+            state.cleaned.append(step.params["sector"])
+        if value in SIZES:
+            state.pollution[value] += 1
+
+
+@step_type("move")
+class MoveShip(DeaconStep):
+    """B. Deacon rulebook, "Move Deacon's Ship", worked out from the board."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        island = step.params["island"]
+        if island is None:
+            return msg("B. No island it can move to: its Ship stays on {here}", here=island_name(state.at))
+        return msg("B. Move its Ship to {island}", island=island_name(island))
+
+    def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        p = step.params
+        listed = p["islands"]
+        if p["listed"] is None:
+            return msg(
+                "None of {a}, {b}, {c} can be reached by its movement rules: it sails to an "
+                "adjacent island by the route with the least energy printed (tied: the lowest "
+                "number).",
+                a=listed[0],
+                b=listed[1],
+                c=listed[2],
+            )
+        way = " → ".join(str(n) for n in p["path"])
+        skipped = listed[: p["listed"]]
+        if not skipped:
+            return msg("The leftmost island on its card, by {way}.", way=way)
+        return msg(
+            "{skipped} cannot be reached by its movement rules; island {n} is next on its "
+            "card, by {way}.",
+            skipped=", ".join(str(n) for n in skipped),
+            n=p["island"],
+            way=way,
+        )
+
+    def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
+        return {"island": step.params["island"], "path": path_routes(step.params["path"])}
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return confirm(msg("Moved") if step.params["island"] is not None else None)
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        if step.params["island"] is not None:
+            state.at = step.params["island"]
+
+
+RULES_QUOTED = msg(
+    "It has to move to another island; not the island your Ship is on; it can use any "
+    "number of routes that have one of its Reef Balls or at most 1 energy; and at most 1 "
+    "route that costs 2."
+)
+
+
+@step_type("reach_check")
+class ReachCheck(DeaconStep):
+    """B, on a board Botdeck cannot read whole: the table checks each listed island."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        island = step.params["listed"][step.params["index"]]
+        return msg("B. Can its Ship legally reach {island}?", island=island_name(island))
+
+    def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        return RULES_QUOTED
+
+    def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
+        return {"island": step.params["listed"][step.params["index"]]}
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return yes_no(msg("Can it go there?"))
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        listed, index = step.params["listed"], step.params["index"]
+        if value:
+            state.at = listed[index]
+            ctx.note(msg("Move its Ship to {island}.", island=island_name(listed[index])))
+        elif index + 1 < len(listed):
+            ctx.insert(new("reach_check", listed=listed, index=index + 1))
+        else:
+            ctx.insert(new("adjacent_island", listed=listed))
+
+
+@step_type("adjacent_island")
+class AdjacentIsland(DeaconStep):
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg(
+            "B. None of its islands: it moves to the adjacent island by the route with the "
+            "least energy printed (tied: the lowest number). Which island?"
+        )
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return space(msg("Its Ship goes to"), island_spaces(state))
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        state.at = int(value[1:])
+
+
+def island_spaces(state: DeaconState) -> list[str]:
+    return [f"i{int(i['number'])}" for i in sorted(state.board.get("islands", []), key=lambda i: int(i["number"]))]
+
+
+def route_spaces(state: DeaconState) -> list[str]:
+    from .rules import route_costs
+
+    return [f"r{key}" for key in sorted(route_costs(state.board), key=lambda k: tuple(map(int, k.split("-"))))]

@@ -1,0 +1,388 @@
+"""C. The actions on Deacon's card, one step each, in printed order.
+
+Deacon rulebook, "Perform actions": "Actions from the card are performed left to right,
+top to bottom. Deacon takes all the actions shown." Each effect as "Deacon cards
+effects" (and "Key concepts") word it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Context, Msg, Question, Step, msg
+from ...engine.questions import choice, choose, confirm, entry
+from .cards import effect_name
+from .components import COLOUR_NAMES
+from .entry import effects_check
+from .rules import (
+    diver_step,
+    full_rows,
+    hire,
+    intern_row,
+    lacking_types,
+    least_rows,
+    cheapest_wanted,
+    most_wanted,
+    research_step,
+    score_track_effect,
+    smallest_row,
+    take_mission,
+)
+from .state import DeaconState
+from .stepkit import DeaconStep, effect_steps, new, step_type
+
+
+def effect_of(step: Step) -> dict[str, Any]:
+    return step.params["effect"]  # type: ignore[no-any-return]
+
+
+def colour(name: str) -> Msg:
+    return COLOUR_NAMES.get(name) or msg("{colour}", colour=name)
+
+
+def rows(state: DeaconState) -> list[dict[str, Any]]:
+    return state.components["crew"]["rows"]  # type: ignore[no-any-return]
+
+
+def row_name(state: DeaconState, row: int) -> Msg:
+    return msg("its {colour} row", colour=colour(rows(state)[row]["colour"]))
+
+
+class EffectStep(DeaconStep):
+    """A card effect the table carries out: said, then tapped."""
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return confirm(msg("Done"))
+
+
+@step_type("e_symbols")
+class Symbols(EffectStep):
+    """ "Gain 1 VP per symbol type regardless of how many symbols of the same type."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        types = len([n for n in effect_of(step)["symbols"] if n])
+        return msg("{n} symbol types: +{n} VP", n=types)
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        state.add_vp("symbols", len([n for n in effect_of(step)["symbols"] if n]))
+
+
+@step_type("e_vp")
+class Points(EffectStep):
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("+{n} VP", n=effect_of(step)["n"])
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        state.add_vp(step.params["source"] if step.params["source"] in SOURCES else "rewards", effect_of(step)["n"])
+
+
+SOURCES = ("tank", "tile", "score_track", "bonus")
+
+
+@step_type("e_research")
+class Research(EffectStep):
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        spaces = state.components["research"]["spaces"]
+        if state.research >= len(spaces):
+            return msg("Research: its Scientist is on the last space and stays")
+        if spaces[state.research]["milestone"]:
+            return msg(
+                "Research: its Scientist to the Milestone space {n}, no extra step; the top "
+                "Milestone tile face down by its Ship board, no reward",
+                n=state.research + 1,
+            )
+        return msg("Research: move its Scientist to space {n}", n=state.research + 1)
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        research_step(state, state.components["research"]["spaces"])
+
+
+@step_type("e_diver")
+class Diver(EffectStep):
+    """ "Exploring the reef": one step per Diver icon; Oxygen Tank rewards; 1 VP past the
+    final step."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        spaces = state.components["seafloor"]["spaces"]
+        if state.diver >= len(spaces):
+            return msg("Diver: it is on the final step, so it gains 1 VP instead")
+        tank = spaces[state.diver]["tank"]
+        if tank:
+            return msg(
+                "Diver: move it to step {n}, an Oxygen Tank: it gains its rewards",
+                n=state.diver + 1,
+            )
+        return msg("Diver: move it to step {n}", n=state.diver + 1)
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        rewards = diver_step(state, state.components["seafloor"]["spaces"])
+        ctx.insert(*effect_steps(state, rewards, "tank", ctx))
+
+
+@step_type("e_restoration")
+class Restoration(DeaconStep):
+    """ "Reef restoration": the Seafloor tile directly above its Diver, as if on its card;
+    a choice of two: the top reward."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Reef Restoration: the Seafloor tile directly above its Diver")
+
+    def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        return msg("Enter what the tile shows; where it offers a choice, only its top reward.")
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return entry(msg("The tile's actions"), effects_check(), {"kind": "effects", "what": "tile"})
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        ctx.insert(*effect_steps(state, value, "tile", ctx))
+
+
+@step_type("e_mission")
+class Mission(DeaconStep):
+    """ "Deacon takes a Mission of a type it does not already have if possible. If tied
+    it takes the leftmost card." Its Research level says which cards it can reach."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        reach = state.components["research"]["spaces"][state.research - 1]["missions"]
+        return msg(
+            "Mission: the leftmost card among the {n} it can reach of a colour it lacks",
+            n=reach,
+        )
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        types = state.components["missions"]["types"]
+        return choose(
+            msg("That card's colour"),
+            *(choice(t, colour(t)) for t in lacking_types(state, types)),
+            choice("none", msg("None of those colours: no Mission")),
+        )
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        if value == "none":
+            return
+        points = take_mission(state, value, state.components["missions"]["types"])
+        if points:
+            ctx.note(msg("A set of Missions: +{n} VP.", n=points))
+
+
+@step_type("e_crew_cheapest")
+class CrewCheapest(DeaconStep):
+    """ "Deacon hires the cheapest Crew tile. If the row with that Crew color already is
+    full, then it takes the cheapest of a color it has the least of (topmost if tied)."
+    "Hiring crew": it pays no Coins."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Crew: it hires the cheapest Crew tile of the Recruitment Center")
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return choose(
+            msg("The cheapest tile's colour"),
+            *(choice(str(r), colour(row["colour"])) for r, row in enumerate(rows(state))),
+            choice("none", msg("No Crew tile on offer")),
+        )
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        if value == "none":
+            ctx.insert(*offer_steps(state, []))
+            return
+        wanted = cheapest_wanted(state, rows(state), int(value))
+        if wanted and wanted[0] == int(value):
+            ctx.insert(*hired(state, ctx, int(value)))
+        else:
+            ctx.insert(*offer_steps(state, wanted))
+
+
+@step_type("e_crew_most")
+class CrewMost(DeaconStep):
+    """ "Deacon hires the cheapest Crew tile of the color that it has the most. If the row
+    with that Crew color already is full, or there is no desired color in the offer, it
+    takes a Crew of the next color below on the Ship board (bottom row wraps to top)."""
+
+    automatic = True
+    hidden_unless_noted = True
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Crew: the colour it has the most of")
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        ctx.insert(*offer_steps(state, most_wanted(state, rows(state))))
+
+
+def offer_steps(state: DeaconState, wanted: list[int]) -> list[Step]:
+    if wanted:
+        return [new("crew_offer", rows=wanted)]
+    return [new("crew_none")]
+
+
+@step_type("crew_offer")
+class CrewOffer(DeaconStep):
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        row = step.params["rows"][0]
+        return msg(
+            "Crew: is there a {colour} Crew tile in the Recruitment Center?",
+            colour=colour(rows(state)[row]["colour"]),
+        )
+
+    def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        return msg("If there is, it hires the cheapest one, for {row}.", row=row_name(state, step.params["rows"][0]))
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        from ...engine.questions import yes_no
+
+        return yes_no(msg("One on offer?"))
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        row, rest = step.params["rows"][0], step.params["rows"][1:]
+        if value:
+            ctx.insert(*hired(state, ctx, row))
+        else:
+            ctx.insert(*offer_steps(state, rest))
+
+
+@step_type("crew_none")
+class CrewNone(DeaconStep):
+    """ "Hiring crew": every row but one filled and no matching tile for the remaining
+    row: an Intern (the cheapest tile flipped to the wild side)."""
+
+    automatic = True
+    hidden_unless_noted = True
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Crew: no tile it wants")
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        row = intern_row(state, rows(state))
+        if row is None:
+            ctx.note(msg("No Crew tile it can take: it hires no one."))
+            return
+        state.interns += 1
+        ctx.insert(new("crew_intern", row=row))
+
+
+@step_type("crew_intern")
+class CrewIntern(DeaconStep):
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg(
+            "Crew: it takes an Intern — the cheapest tile flipped to its wild side — for {row}",
+            row=row_name(state, step.params["row"]),
+        )
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return confirm(msg("Done"))
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        points = hire(state, rows(state), step.params["row"])
+        if points:
+            ctx.note(msg("A full Crew row: +{n} VP.", n=points))
+
+
+def hired(state: DeaconState, ctx: Context, row: int) -> list[Step]:
+    """The tile goes to its row, left to right (Deacon rulebook, "Hiring crew": no
+    benefit covered, no column bonus, 4 VP for a filled row)."""
+    points = hire(state, rows(state), row)
+    ctx.note(
+        msg("It hires the cheapest tile of that colour and puts it in {row}, left to right.", row=row_name(state, row))
+    )
+    if points:
+        ctx.note(msg("A full Crew row: +{n} VP.", n=points))
+    elif state.side == "B" and state.crew[row] >= int(rows(state)[row]["tiles"]):
+        ctx.note(msg("A full Crew row: it scores at the end of the game (B side)."))
+    if state.crew_bonus:
+        # Difficulty modifiers: "Deacon gains printed bonuses for placing Crew tiles on
+        # its Ship board as if they were on one of its cards."
+        return [new("crew_bonus", row=row)]
+    return []
+
+
+@step_type("crew_bonus")
+class CrewBonus(DeaconStep):
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Crew bonus: what the space it covered in {row} prints", row=row_name(state, step.params["row"]))
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return entry(msg("The bonus"), effects_check(), {"kind": "effects", "what": "bonus"})
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        ctx.insert(*effect_steps(state, value, "bonus", ctx))
+
+
+@step_type("e_crew_score")
+class CrewScore(EffectStep):
+    """ "1 VP for each Crew tile in the row that contains the fewest tiles (minimum of 1
+    VP, because starting Crew also counts)."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Crew: +{n} VP, the tiles in its smallest Crew row", n=smallest_row(state))
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        state.add_vp("crew", smallest_row(state))
+
+
+@step_type("e_score_track")
+class ScoreTrack(DeaconStep):
+    """ "Deacon resolves the furthest effect that its Scoring marker has crossed." """
+
+    automatic = True
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Score track: the furthest effect its Scoring marker has crossed")
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        mark = score_track_effect(state, state.components["score_track"]["effects"])
+        if mark is None:
+            ctx.note(msg("Its Scoring marker has crossed no effect yet: nothing."))
+            return
+        ctx.note(msg("The effect at {n} VP.", n=mark["at"]))
+        ctx.insert(*effect_steps(state, mark["effects"], "score_track", ctx))
+
+
+@step_type("e_pollution_small")
+class PollutionSmallest(DeaconStep):
+    """ "Deacon takes the smallest available Pollution tile from the supply." """
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Pollution: it takes the smallest tile left in the supply")
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        from .steps_board import SIZE_NAMES
+
+        return choose(
+            msg("The smallest left"),
+            *(choice(size, SIZE_NAMES[size]) for size in ("small", "medium", "large")),
+            choice("none", msg("None left")),
+        )
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        if value != "none":
+            state.pollution[value] += 1
+
+
+@step_type("e_pollution_medium")
+class PollutionMedium(EffectStep):
+    """ "Deacon gains a medium Pollution tile." """
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Pollution: it gains a medium Pollution tile")
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        state.pollution["medium"] += 1
+
+
+@step_type("e_reshuffle")
+class Reshuffle(DeaconStep):
+    """ "Re-shuffle discard pile with the deck (including this card)." """
+
+    automatic = True
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Its discard pile is shuffled with its deck, this card included")
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        if state.physical:
+            ctx.insert(new("physical_reshuffle"))
+            return
+        size = state.cards.reshuffle(ctx.rng("deacon_reshuffle"))
+        ctx.note(msg("A new deck of {n} cards.", n=size))
+
+
+__all__ = ["effect_name", "full_rows", "least_rows"]

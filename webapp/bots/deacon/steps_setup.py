@@ -1,0 +1,233 @@
+"""Setting up a game against Deacon, as the rulebook's "Setup" lists it, and the printed
+parts Botdeck asks for the first time they matter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Context, Msg, Question, Step, msg
+from ...engine.questions import choice, choose, confirm, entry, space
+from .cards import card_label, find_card
+from .components import PART_NAMES, check_part
+from .state import DEACON, DeaconState, ReefSupply
+from .steps_board import island_spaces
+from .stepkit import DeaconStep, island_name, new, step_type
+from .steps_effects import colour
+
+
+@step_type("components")
+class Components(DeaconStep):
+    """A printed part entered once and kept for the next game."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("What {part} prints", part=PART_NAMES[step.params["part"]])
+
+    def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        return msg(
+            "Needed now. Entered once: Botdeck keeps it and offers it filled in next game."
+        )
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        part = step.params["part"]
+        return entry(
+            msg("What it prints"),
+            lambda raw: check_part(part, raw),
+            {"kind": "components", "part": part},
+        )
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        part = step.params["part"]
+        state.components[part] = value
+        if part == "crew" and not state.crew:
+            # Deacon cards effects, crew score: "starting Crew also counts".
+            state.crew = [1] * len(value["rows"])
+        if part == "reef_balls" and state.reef.initial is None:
+            state.reef = ReefSupply(value["initial"], [c["balls"] for c in value["columns"]])
+
+
+class TableStep(DeaconStep):
+    """A line of the setup the table does: said, then tapped."""
+
+    text: Msg
+    more: Msg | None = None
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return self.text
+
+    def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        return self.more
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return confirm(msg("Done"))
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        pass
+
+
+@step_type("setup_core")
+class SetupCore(TableStep):
+    """ "Setup" 1: "Set the game up for 2 players as per the core rules." """
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg(
+            "Set the game up for 2 players as the core rules say, on {board}",
+            board=msg("{name}", name=state.board.get("name", "")),
+        )
+
+
+@step_type("first_player")
+class FirstPlayer(TableStep):
+    """ "Setup" 2: "You are the first player." Difficulty modifiers: "Deacon is the first
+    player." """
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        if state.turns.order[0].kind == DEACON:
+            return msg("Deacon is the first player (difficulty modifier)")
+        return msg("You are the first player")
+
+
+def ship_name(deck: dict[str, Any] | None, card: str) -> Msg:
+    found = find_card(deck, card) if deck else None
+    if found and found.get("name"):
+        return msg("{label}: {name}", label=card_label(card), name=found["name"])
+    return card_label(card)
+
+
+@step_type("ship_choice")
+class ShipChoice(DeaconStep):
+    """ "Setup" 3: "Shuffle the 5 Ship cards and draw 2. Choose 1 card, take the
+    respective Ship board for yourself and remove the card. Give the Ship board from the
+    second card to Deacon." """
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        a, b = state.ships
+        return msg(
+            "Botdeck drew {a} and {b}: choose your Ship; Deacon takes the other's Ship board",
+            a=card_label(a),
+            b=card_label(b),
+        )
+
+    def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        return msg("Tip: for a first game, play on the A side of your Ship board.")
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return choose(msg("Your Ship"), *(choice(s, card_label(s)) for s in state.ships))
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        state.ship = next(s for s in state.ships if s != value)
+        ctx.note(msg("Deacon's Ship: {ship}.", ship=ship_name(ctx.deck, state.ship)))
+
+
+@step_type("build_deck")
+class BuildDeck(DeaconStep):
+    """ "Setup" 4: "Shuffle the Deacon's Ship card with 8 Basic cards to create its
+    deck." Difficulty modifiers: Advanced cards swapped for the Basic cards of their
+    number."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        if state.physical:
+            return msg("Shuffle its Ship card with its 8 Basic cards: its deck, face down")
+        return msg("Its deck: its Ship card and its 8 Basic cards, shuffled by Botdeck")
+
+    def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        if not state.advanced:
+            return None
+        return msg(
+            "Difficulty: Advanced cards {cards} replace the Basic cards of the same number.",
+            cards=", ".join(state.advanced),
+        )
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return confirm(msg("Done"))
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        from .steps_cards import deck_members
+
+        members = deck_members(state)
+        if state.physical:
+            state.cards.unseen = len(members)
+            return
+        missing = [card for card in members if find_card(ctx.deck, card) is None]
+        if missing:
+            raise ValueError(f"the deck has no card {missing[0]}: play the printed cards")
+        ctx.rng("deacon_deck").shuffle(members)
+        state.cards.cards = members
+
+
+@step_type("deacon_components")
+class DeaconComponents(TableStep):
+    text = msg(
+        "Its player components as the core rules say, except: no resource markers, energy "
+        "track or Coins; its Scientist on the 1 space of the Research track"
+    )
+
+
+@step_type("missions_deal")
+class MissionsDeal(TableStep):
+    """ "Setup" 6: "Take 3 Coins. Draw 5 Mission cards. Keep 1, shuffle and give Deacon 2
+    randomly, then choose your second card from the remaining 2 and discard the remaining
+    one to the bottom of the Mission deck." """
+
+    text = msg("Take 3 Coins. Draw 5 Mission cards and keep 1")
+    more = msg("Shuffle the other 4 face down: Deacon takes 2 of them at random.")
+
+
+@step_type("deacon_mission")
+class DeaconMission(DeaconStep):
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        return msg("Deacon's Mission card {n} of 2: its colour", n=step.params["n"])
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        types = state.components["missions"]["types"]
+        return choose(msg("Colour"), *(choice(t, colour(t)) for t in types))
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        from .rules import take_mission
+
+        points = take_mission(state, value, state.components["missions"]["types"])
+        if points:
+            ctx.note(msg("A set of Missions: +{n} VP.", n=points))
+
+
+@step_type("second_mission")
+class SecondMission(TableStep):
+    text = msg(
+        "Choose your second Mission from the 2 left; the other goes to the bottom of the "
+        "Mission deck"
+    )
+
+
+@step_type("start_island")
+class StartIsland(DeaconStep):
+    """Where each Ship starts, as the core rules place it: Botdeck needs to know."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        if step.params["who"] == DEACON:
+            return msg("Where does Deacon's Ship start?")
+        return msg("Where does your Ship start?")
+
+    def question(self, state: DeaconState, step: Step) -> Question:
+        return space(msg("The island"), island_spaces(state))
+
+    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        island = int(value[1:])
+        if step.params["who"] == DEACON:
+            state.at = island
+        else:
+            state.you_at = island
+        ctx.note(msg("On {island}.", island=island_name(island)))
+
+
+@step_type("ship_sides")
+class ShipSides(TableStep):
+    """ "B sides of ships": if you play the B side, Deacon uses it too."""
+
+    def title(self, state: DeaconState, step: Step) -> Msg:
+        if state.side == "B":
+            return msg("Both Ship boards on their B side")
+        return msg("Both Ship boards on their A side")
+
+    def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        if state.side == "B":
+            return msg("Mission sets score 3 VP; filled Crew rows score at the end of the game.")
+        return None

@@ -1,0 +1,86 @@
+"""The checklists of a game against Deacon, in the order they come.
+
+Deacon rulebook, "Turn overview": you play your turns as the core rules say; on its
+turn Deacon A. deploys a Reef Ball, B. draws a card and moves its Ship, C. performs the
+card's actions. "End of the game": at 45 VP the round is completed, then one last round
+is played.
+"""
+
+from __future__ import annotations
+
+from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Msg, Seat, TurnCycle, msg
+from .state import DEACON, YOU, DeaconState
+from .stepkit import needing, new
+from .steps_player import scoring_steps
+
+
+def turn_cycle(deacon_first: bool) -> TurnCycle:
+    """ "Setup" 2: "You are the first player" (Difficulty modifiers: "Deacon is the
+    first player"); the end: "complete the round so that all players have played the
+    same amount of turns and then play 1 last round"."""
+    order = [Seat(DEACON), Seat(YOU)] if deacon_first else [Seat(YOU), Seat(DEACON)]
+    return TurnCycle(order, EndRule.FINISH_THE_ROUND_AND_ONE_MORE)
+
+
+def next_checklist(state: DeaconState, ctx: Context) -> Checklist | None:
+    if state.turns.over:
+        return None
+    if state.last is None:
+        return setup(state)
+    seat = state.turns.advance()
+    if seat is None:
+        return scoring(state)
+    if seat.kind == DEACON:
+        return deacon_turn(state)
+    return your_turn(state)
+
+
+def setup(state: DeaconState) -> Checklist:
+    """Deacon rulebook, "Setup", in its order; then where both Ships start."""
+    state.last = "setup"
+    steps = [
+        new("setup_core"),
+        new("first_player"),
+        new("ship_choice"),
+        new("build_deck"),
+        new("deacon_components"),
+        new("missions_deal"),
+        *needing(state, ("missions",)),
+        new("deacon_mission", n=1),
+        new("deacon_mission", n=2),
+        new("second_mission"),
+        new("ship_sides"),
+        new("start_island", who=DEACON),
+        new("start_island", who=YOU),
+    ]
+    return Checklist(msg("Setting up Deacon"), {"kind": "setup"}, steps)
+
+
+def round_title(state: DeaconState, what: Msg) -> Msg:
+    if state.turns.last_round:
+        return msg("Last round {round} · {what}", round=state.turns.round, what=what)
+    return msg("Round {round} · {what}", round=state.turns.round, what=what)
+
+
+def deacon_turn(state: DeaconState) -> Checklist:
+    state.last = DEACON
+    state.shown = None
+    draw = new("identify_card" if state.physical else "draw", purpose="turn")
+    steps = [*needing(state, ("reef_balls",)), new("deploy_adjacent"), draw]
+    header = {"kind": DEACON, "round": state.turns.round, "card": None}
+    return Checklist(round_title(state, msg("Deacon's turn")), header, steps)
+
+
+def your_turn(state: DeaconState) -> Checklist:
+    state.last = YOU
+    steps = [new("your_ship"), new("your_ball"), new("your_vp")]
+    header = {"kind": YOU, "round": state.turns.round}
+    return Checklist(round_title(state, msg("Your turn")), header, steps)
+
+
+def scoring(state: DeaconState) -> Checklist:
+    """ "End of the game": Ship tokens off, then the final scoring."""
+    state.last = "scoring"
+    state.shown = None
+    steps = [*needing(state, ("research", "pollution")), *scoring_steps(), new(SCORE_SHEET)]
+    return Checklist(msg("Final scoring"), {"kind": "scoring"}, steps)
