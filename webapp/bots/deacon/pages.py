@@ -11,7 +11,17 @@ from ...engine import Msg, msg
 from ..pages import BotPages, EntryEditor, Templates
 from .cards import ADVANCED, BASIC, EFFECT_NAMES, POWER_NAMES, SHIPS, card_label
 from .editor import edit_entry, entry_view, start_entry
-from .view import COLOUR_NAMES, POWER_EFFECTS, DeaconPageView, EffectView, card_view, deacon_view
+from .view import (
+    COLOUR_NAMES,
+    EFFECT_LABELS,
+    POWER_EFFECTS,
+    DeaconPageView,
+    EffectView,
+    card_view,
+    deacon_view,
+    effect_views,
+    lit,
+)
 
 CARD_GROUPS: tuple[tuple[Msg, tuple[str, ...]], ...] = (
     (msg("Basic cards"), tuple(BASIC)),
@@ -26,12 +36,16 @@ class DeaconPages(BotPages[DeaconPageView]):
     entry forms)."""
 
     effect_names: Mapping[str, Msg] = field(default_factory=lambda: EFFECT_NAMES)
+    effect_labels: Mapping[str, Msg] = field(default_factory=lambda: EFFECT_LABELS)
     power_names: Mapping[str, Msg] = field(default_factory=lambda: POWER_NAMES)
     power_effects: Mapping[str, list[EffectView]] = field(default_factory=lambda: POWER_EFFECTS)
     colour_names: Mapping[str, Msg] = field(default_factory=lambda: COLOUR_NAMES)
     card_groups: tuple[tuple[Msg, tuple[str, ...]], ...] = CARD_GROUPS
     card_label: Callable[[str], Msg] = card_label
     card_view: Callable[..., Any] = card_view
+    effect_views: Callable[..., Any] = effect_views
+    #: `(bot_view, extras)` → the view with the highlight of the step being asked
+    lit: Callable[..., Any] = lit
 
 
 def cards_entered(progress: Mapping[str, int]) -> Msg:

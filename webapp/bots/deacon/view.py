@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...engine import Msg, msg, nmsg
@@ -19,6 +19,24 @@ from .state import DEACON, OWNERS, SIZES, YOU, DeaconState
 # The SVG's viewBox (the board file's coordinates).
 WIDTH, HEIGHT = 1000, 700
 
+# An effect's short label, under its icon on a card and on the entry's buttons (its
+# long name, `cards.EFFECT_NAMES`, says what it does).
+EFFECT_LABELS = {
+    "symbols": msg("Symbols"),
+    "research": msg("Research"),
+    "diver": msg("Diver"),
+    "restoration": msg("Restoration"),
+    "deploy": msg("Reef Ball"),
+    "mission": msg("Mission"),
+    "crew_cheapest": msg("Cheapest Crew"),
+    "crew_most": msg("Crew it has most"),
+    "crew_score": msg("Crew VP"),
+    "score_track": msg("Score track"),
+    "pollution_small": msg("Small Pollution"),
+    "pollution_medium": msg("Medium Pollution"),
+    "reshuffle": msg("Reshuffle"),
+    "vp": msg("VP"),
+}
 SIZE_NAMES = {
     "small": msg("Small"),
     "medium": msg("Medium"),
@@ -34,21 +52,20 @@ COLOUR_NAMES = {
     "white": msg("White"),
     "black": msg("Black"),
 }
-# Where Deacon's VP came from (`DeaconState.vp`), in the order the panel lists them.
+# Where Deacon's VP came from (`DeaconState.vp`, as the rules add them), in the order
+# the panel lists them.
 VP_SOURCES = {
     "symbols": msg("Symbols on its cards"),
-    "vp": msg("Printed VP"),
     "missions": msg("Mission sets"),
     "crew": msg("Crew"),
-    "reef": msg("Reef Ball columns emptied"),
-    "tanks": msg("Oxygen Tanks"),
-    "seafloor": msg("Seafloor tiles"),
+    "reef_columns": msg("Reef Ball columns emptied"),
+    "seafloor": msg("Seafloor track"),
+    "tank": msg("Oxygen Tanks"),
+    "tile": msg("Seafloor tiles"),
     "score_track": msg("Score track"),
-    "diver": msg("Diver past the last step"),
-    "sectors": msg("Cleaned sectors"),
-    "pollution": msg("Pollution tiles"),
-    "objective": msg("Objective"),
-    "research": msg("Research track"),
+    "bonus": msg("Crew bonuses"),
+    "rewards": msg("Other rewards"),
+    "corrected": msg("Corrected by hand"),
 }
 OTHER_SOURCE = msg("Other")
 
@@ -63,7 +80,7 @@ def route_name(key: str) -> Msg:
 
 
 def sector_name(sector: str) -> Msg:
-    return msg("Sector {id}", id=sector)
+    return msg("Sector {sector}", sector=sector)
 
 
 def route_key(a: int, b: int) -> str:
@@ -236,20 +253,43 @@ def _centre(points: list[tuple[int, int]]) -> tuple[float, float]:
     return round(cx / (3 * area), 1), round(cy / (3 * area), 1)
 
 
-def _path_routes(path: list[Any]) -> list[str]:
-    islands = [_number(n) for n in path]
-    return [route_key(a, b) for a, b in zip(islands, islands[1:], strict=False) if a != b]
+@dataclass(frozen=True)
+class Highlight:
+    """What the board highlights now: where its Ship goes and by which routes, where its
+    Reef Ball goes, the sectors that closes. From the state's `target` or from the step
+    being asked (its view's `highlight`)."""
+
+    island: int | None = None
+    path: tuple[str, ...] = ()  # route keys
+    path_islands: tuple[int, ...] = ()
+    deploy: str | None = None
+    closing: tuple[str, ...] = ()
+
+    @classmethod
+    def read(cls, data: Any) -> Highlight:
+        """`path` as route keys ("3-7") or as the islands on the way (3, 5, 7)."""
+        if not isinstance(data, Mapping):
+            return cls()
+        path = list(data.get("path") or [])
+        if all(isinstance(p, str) and "-" in p for p in path):
+            keys = [str(p) for p in path]
+            islands = [n for key in keys for n in _ends(key)]
+        else:
+            islands = [_number(n) for n in path]
+            keys = [route_key(a, b) for a, b in zip(islands, islands[1:], strict=False) if a != b]
+        return cls(
+            island=_number(data.get("island"), 0) or None,
+            path=tuple(keys),
+            path_islands=tuple(dict.fromkeys(islands)),
+            deploy=str(data["deploy"]) if data.get("deploy") else None,
+            closing=tuple(str(s) for s in data.get("closing") or []),
+        )
 
 
-def board_view(state: DeaconState) -> BoardView:
+def board_view(state: DeaconState, highlight: Highlight | None = None) -> BoardView:
+    """The board as drawn; `highlight`: what to highlight (default: the state's target)."""
     board = state.board or {}
     at = _islands(board)
-    target = state.target or {}
-    goal = _number(target.get("island"), 0) or None
-    path_islands = [_number(n) for n in target.get("path") or []]
-    path = _path_routes(path_islands)
-    deploy = target.get("deploy") or None
-    closing = [str(s) for s in target.get("closing") or []]
     islands = [
         IslandView(
             number=n,
@@ -258,8 +298,8 @@ def board_view(state: DeaconState) -> BoardView:
             ships=tuple(
                 owner for owner, place in ((DEACON, state.at), (YOU, state.you_at)) if place == n
             ),
-            target=n == goal,
-            on_path=n in path_islands and n != goal,
+            target=False,
+            on_path=False,
             space=f"i{n}",
             name=island_name(n),
         )
@@ -286,8 +326,8 @@ def board_view(state: DeaconState) -> BoardView:
                 y2=y2,
                 mid=(round((x1 + x2) / 2, 1), round((y1 + y2) / 2, 1)),
                 balls=tuple(owner for owner in OWNERS if key in state.balls.get(owner, [])),
-                path=key in path,
-                deploy=key == deploy,
+                path=False,
+                deploy=False,
                 space=f"r{key}",
                 name=route_name(key),
                 angle=round(math.degrees(math.atan2(y2 - y1, x2 - x1)), 1),
@@ -309,30 +349,54 @@ def board_view(state: DeaconState) -> BoardView:
                 sharks=_number(sector.get("sharks")),
                 cleaned=sid in state.cleaned,
                 closed=bool(keys) and all(key in filled for key in keys),
-                closing=sid in closing,
+                closing=False,
                 space=f"s:{sid}",
                 name=sector_name(sid),
             )
         )
-    labels: list[tuple[Msg, float, float]] = []
-    if goal in at:
-        labels.append((island_name(goal), at[goal][0], at[goal][1] - 48))
-    for route in routes:
-        if route.deploy:
-            labels.append((route_name(route.key), route.mid[0], route.mid[1] - 30))
-    for sector in sectors:
-        if sector.closing:
-            labels.append((sector_name(sector.id), sector.label[0], sector.label[1] + 52))
-    return BoardView(
+    plain = BoardView(
         islands=islands,
         routes=routes,
         sectors=sectors,
         name=str(board.get("name") or ""),
         demo=bool(board.get("demo")),
-        target=goal,
-        path=path,
-        deploy=deploy,
-        closing=closing,
+        target=None,
+        path=[],
+        deploy=None,
+        closing=[],
+        labels=[],
+    )
+    return lit_board(plain, highlight or Highlight.read(state.target))
+
+
+def lit_board(board: BoardView, h: Highlight) -> BoardView:
+    """The board with this highlight (and no other), each part named as the checklist
+    names it ("Island 7", "Route 3–7", "Sector B")."""
+    islands = [
+        replace(i, target=i.number == h.island, on_path=i.number in h.path_islands)
+        for i in board.islands
+    ]
+    routes = [replace(r, path=r.key in h.path, deploy=r.key == h.deploy) for r in board.routes]
+    sectors = [replace(s, closing=s.id in h.closing) for s in board.sectors]
+    labels: list[tuple[Msg, float, float]] = []
+    for i in islands:
+        if i.target:
+            labels.append((i.name, i.x, i.y - 52))
+    for r in routes:
+        if r.deploy:
+            labels.append((r.name, r.mid[0], r.mid[1] - 30))
+    for s in sectors:
+        if s.closing:
+            labels.append((s.name, s.label[0], s.label[1] + 62))
+    return replace(
+        board,
+        islands=islands,
+        routes=routes,
+        sectors=sectors,
+        target=h.island,
+        path=list(h.path),
+        deploy=h.deploy,
+        closing=list(h.closing),
         labels=labels,
     )
 
@@ -552,18 +616,47 @@ class DeaconPageView:
     panel: PanelView
     demo_deck: bool  # the deck is the demo one, not the printed cards
     cards_left: Msg
+    at: int | None  # the island of its Ship
 
 
 def deacon_view(state: DeaconState, deck: dict[str, Any]) -> DeaconPageView:
-    chosen = _number((state.target or {}).get("island"), 0) or None
     deck_size = len(state.cards)
-    return DeaconPageView(
+    page = DeaconPageView(
         board=board_view(state),
-        card=card_view(find_card(deck, state.shown), chosen),
+        card=card_view(find_card(deck, state.shown)),
         panel=panel_view(state, deck),
         demo_deck=bool(deck.get("demo")),
         cards_left=nmsg("{n} card in its deck", "{n} cards in its deck", deck_size),
+        at=state.at,
     )
+    return lit(page, {"highlight": state.target}) if state.target else lit(page, None)
+
+
+def lit(page: DeaconPageView | None, extras: Any) -> DeaconPageView | None:
+    """The page with the highlight of the step being asked (its view's `highlight`).
+
+    The card marks the island its Ship goes to: the step's, once its way is known, or
+    else the island its Ship is on if the card lists it. A step that only names an
+    island (is it reachable? where is your Ship?) marks none on the card.
+    """
+    if page is None:
+        return None
+    data = extras.get("highlight") if isinstance(extras, Mapping) else None
+    h = Highlight.read(data)
+    board = lit_board(page.board, h) if data is not None else page.board
+    card = page.card
+    if card is not None:
+        numbers = [i.number for i in card.islands]
+        if data is None:
+            chosen = page.at if page.at in numbers else None
+        else:
+            chosen = h.island if h.path else None
+        card = replace(
+            card,
+            islands=[CardIsland(n, n == chosen) for n in numbers],
+            elsewhere=chosen if chosen is not None and chosen not in numbers else None,
+        )
+    return replace(page, board=board, card=card)
 
 
 # Deacon rulebook, Appendix, "Deacon's Ship Powers": each power as the effects it
