@@ -1,5 +1,6 @@
 """Board geometry a bot reasons about: compass directions, a grid of cells, a graph of
-places joined by routes that cost something to travel.
+places joined by routes that cost something to travel, and rings of routes that
+enclose a region.
 
 Plain values, no drawing: the web layer draws what a bot's view model says. A bot
 that moves on a grid (tiles that grow west) or on a map of islands and routes takes
@@ -11,7 +12,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 # The eight points of a compass, clockwise from North.
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -134,3 +135,99 @@ class Graph(Generic[Node]):
                     way = [*path, there]
                     heapq.heappush(queue, (cost + route.cost, [order(p) for p in way], way))
         return best
+
+    def reachable(
+        self,
+        start: Node,
+        *,
+        free: Callable[[Route[Node]], bool],
+        limited: Callable[[Route[Node]], bool],
+        limit: int = 1,
+        order: Callable[[Node], object] = lambda place: str(place),
+    ) -> dict[Node, list[Node]]:
+        """Every place other than `start` that a move reaches, and the way there.
+
+        A move uses any number of `free` routes and at most `limit` `limited` ones; a
+        route that is neither is closed (a free route is never counted as limited).
+        The way (start first, the place last) uses the fewest limited routes, then the
+        fewest routes; ties go to the way whose places come first in `order`, so the
+        answer never depends on how the routes were entered.
+        """
+        # A state is a place and the limited routes used to get there: a longer way
+        # that spared the limited route can still go further than a short one that
+        # spent it.
+        settled: set[tuple[Node, int]] = set()
+        ways: dict[Node, list[Node]] = {}
+        queue: list[tuple[int, int, list[object], list[Node]]] = [(0, 0, [order(start)], [start])]
+        while queue:
+            spent, _, _, path = heapq.heappop(queue)
+            here = path[-1]
+            if (here, spent) in settled:
+                continue
+            settled.add((here, spent))
+            if here != start and here not in ways:
+                ways[here] = path
+            for route in self.routes_from(here):
+                there = route.other(here)
+                if there == start:
+                    continue
+                cost = 0 if free(route) else 1 if limited(route) else None
+                if cost is None or spent + cost > limit or (there, spent + cost) in settled:
+                    continue
+                way = [*path, there]
+                heapq.heappush(queue, (spent + cost, len(way), [order(p) for p in way], way))
+        return ways
+
+
+@dataclass(frozen=True)
+class Ring(Generic[Node]):
+    """Routes that enclose a region of the board (an ocean sector, a field): each is a
+    Route or the pair of places it joins, in any order."""
+
+    routes: frozenset[Route[Node] | tuple[Node, Node]]
+
+    def ends(self) -> list[tuple[Node, Node]]:
+        """The two places of each route."""
+        return [(r.a, r.b) if isinstance(r, Route) else (r[0], r[1]) for r in self.routes]
+
+    def is_loop(self, graph: Graph[Node] | None = None) -> bool:
+        """True when the routes make one closed cycle (and, given a graph, are all on
+        it): every place on the ring touches exactly two of its routes, and one can go
+        round them all without leaving the ring."""
+        ends = self.ends()
+        if len(ends) < 3 or len({frozenset(pair) for pair in ends}) < len(ends):
+            return False
+        if graph is not None and any(graph.route(a, b) is None for a, b in ends):
+            return False
+        touching: dict[Node, list[Node]] = {}
+        for a, b in ends:
+            if a == b:
+                return False
+            touching.setdefault(a, []).append(b)
+            touching.setdefault(b, []).append(a)
+        if any(len(others) != 2 for others in touching.values()):
+            return False
+        return len(self.walk()) == len(touching)
+
+    def walk(self, order: Callable[[Node], Any] = lambda place: str(place)) -> list[Node]:
+        """The places met going round the ring once, from its first place in `order`
+        towards that place's first neighbour: the corners of the region, in order. On
+        routes that are not one loop, only the places reached that way."""
+        touching: dict[Node, list[Node]] = {}
+        for a, b in self.ends():
+            touching.setdefault(a, []).append(b)
+            touching.setdefault(b, []).append(a)
+        if not touching:
+            return []
+        here = min(touching, key=order)
+        path, previous = [here], None
+        while True:
+            onward = sorted((p for p in touching[here] if p != previous), key=order)
+            if not onward or onward[0] == path[0] or onward[0] in path:
+                return path
+            previous, here = here, onward[0]
+            path.append(here)
+
+    def closed(self, filled: Callable[[Route[Node] | tuple[Node, Node]], bool]) -> bool:
+        """True when every route of the ring is `filled` (a region closed off)."""
+        return bool(self.routes) and all(filled(route) for route in self.routes)
