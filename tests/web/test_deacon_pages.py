@@ -13,11 +13,9 @@ import pytest
 from webapp.bots.deacon.editor import edit_entry, effects_text, entry_view, start_entry
 from webapp.bots.deacon.pages import PAGES
 from webapp.bots.deacon.state import DeaconState, ReefSupply
-from webapp.bots.deacon.view import deacon_view, loop_order
+from webapp.bots.deacon.view import deacon_view
 from webapp.engine import EndRule, Seat, TurnCycle
 from webapp.engine.cards import Pile
-
-from . import deacon_standin  # noqa: F401  (until cards.py lands)
 
 # Five islands around two ocean sectors: A (1, 2, 3) and B (2, 4, 5, 3).
 BOARD: dict[str, Any] = {
@@ -119,8 +117,10 @@ def test_this_turns_path_and_deploy_route_are_highlighted_with_the_checklists_wo
 
 def test_a_sector_is_a_polygon_round_its_routes_with_its_sharks_and_whether_it_is_cleaned():
     sectors = {s.id: s for s in deacon_view(a_state(), DECK).board.sectors}
-    assert sectors["A"].points == "100,100 400,100 250,400"
-    assert sectors["B"].points == "400,100 800,150 700,550 250,400"
+    assert set(sectors["A"].points.split()) == {"100,100", "400,100", "250,400"}
+    corners = sectors["B"].points.split()
+    assert corners in (["400,100", "250,400", "700,550", "800,150"],
+                       ["400,100", "800,150", "700,550", "250,400"])  # fmt: skip
     assert sectors["A"].cleaned and not sectors["B"].cleaned
     assert sectors["A"].closed  # 1-2, 2-3 and 1-3 all hold a Reef Ball
     assert not sectors["B"].closed and sectors["B"].closing
@@ -128,11 +128,6 @@ def test_a_sector_is_a_polygon_round_its_routes_with_its_sharks_and_whether_it_i
     assert words(sectors["B"].name) == "Sector B"
     x, y = sectors["A"].label
     assert 100 < x < 400 and 100 < y < 400
-
-
-def test_routes_listed_out_of_order_still_go_round_the_sector():
-    assert loop_order(["3-5", "2-3", "4-5", "2-4"]) == [2, 3, 5, 4]
-    assert loop_order(["1-2", "3-4"]) == [1, 2, 3, 4]  # not a loop: every island, in order
 
 
 def test_the_demo_board_is_labelled_and_an_empty_board_draws_nothing():
@@ -318,7 +313,7 @@ def test_the_state_panel_shows_every_counter(render):
 def test_the_card_is_drawn_with_its_islands_and_effects(render):
     shown = render("deacon/_card.html", **game_context(a_state()))
     assert "goes here" in shown and "Demo deck — not the printed cards" in shown
-    assert "#i-dc-research" in shown and "#i-dc-symbols" in shown and "2 + 1" in shown
+    assert "#i-dc-research" in shown and "#i-dc-symbols" in shown and "Symbols 2+1" in shown
     back = render("deacon/_card.html", **game_context(a_state(shown=None)))
     assert "3 cards in its deck" in back
 

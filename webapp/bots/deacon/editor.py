@@ -13,32 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .cards import CARD_EFFECTS, EFFECTS, MAX_EFFECTS
+from .components import part_fields
+from .entry import ISLAND_FIELDS, MAX_SYMBOL_TYPES, MAX_SYMBOLS, MAX_VP, effects_text
+from .part_forms import PART_FORMS
 from .view import EffectView, effect_views
 
-CARD, EFFECTS, COMPONENTS = "card", "effects", "components"
-KINDS = (CARD, EFFECTS, COMPONENTS)
-# Deacon rulebook, "Deacon Cards Effects", in its order; plain VP is printed on tanks,
-# tiles and the score track, never on its cards, and a reshuffle only on its cards.
-CARD_EFFECTS = (
-    "symbols",
-    "research",
-    "diver",
-    "restoration",
-    "deploy",
-    "mission",
-    "crew_cheapest",
-    "crew_most",
-    "crew_score",
-    "score_track",
-    "pollution_small",
-    "pollution_medium",
-    "reshuffle",
-)
-REWARD_EFFECTS = tuple(e for e in CARD_EFFECTS if e != "reshuffle") + ("vp",)
-MAX_EFFECTS = 8
-MAX_SYMBOL_TYPES, MAX_SYMBOLS = 4, 5
-MAX_VP = 10
-ISLAND_FIELDS = ("island1", "island2", "island3")
+CARD, EFFECTS_KIND, COMPONENTS = "card", "effects", "components"
+KINDS = (CARD, EFFECTS_KIND, COMPONENTS)
+# A reward (a Seafloor tile, an Oxygen Tank, a Crew bonus) may print plain VP, never a
+# reshuffle, which only its cards print.
+REWARD_EFFECTS = tuple(e for e in EFFECTS if e != "reshuffle")
 
 
 def _effect_dict(effect: Mapping[str, Any]) -> dict[str, Any]:
@@ -51,27 +36,12 @@ def _effect_dict(effect: Mapping[str, Any]) -> dict[str, Any]:
     return {"effect": name}
 
 
-def effects_text(effects: list[dict[str, Any]]) -> str:
-    """Effects in the comma syntax the entry fields take: `research,symbols:2+1,vp:3`."""
-    parts = []
-    for effect in effects:
-        if effect["effect"] == "symbols":
-            parts.append("symbols:" + "+".join(str(n) for n in effect["symbols"]))
-        elif effect["effect"] == "vp":
-            parts.append(f"vp:{effect['n']}")
-        else:
-            parts.append(effect["effect"])
-    return ",".join(parts)
-
-
 def start_entry(draft: Any, kept: Any = None) -> dict[str, Any]:
     """The editor's first draft from the rules' ENTRY draft (or a library card's
     `deck_entry`): what was entered before, or what was kept from the last game."""
     draft = dict(draft or {})
     kind = draft.get("kind", CARD)
     if kind == COMPONENTS:
-        from .components import part_fields
-
         part = str(draft.get("part", ""))
         return {
             "kind": COMPONENTS,
@@ -79,9 +49,9 @@ def start_entry(draft: Any, kept: Any = None) -> dict[str, Any]:
             "fields": part_fields(part, kept),
             "kept": kept is not None,
         }
-    if kind == EFFECTS:
+    if kind == EFFECTS_KIND:
         return {
-            "kind": EFFECTS,
+            "kind": EFFECTS_KIND,
             "what": str(draft.get("what") or ""),
             "effects": [_effect_dict(e) for e in draft.get("effects") or []],
             "pending": None,
@@ -106,7 +76,7 @@ def _checked_draft(draft: Any) -> dict[str, Any]:
     if not isinstance(draft, dict) or draft.get("kind") not in KINDS:
         raise ValueError("not a Deacon entry")
     if draft["kind"] == COMPONENTS:
-        if not isinstance(draft.get("fields"), (dict, list)):
+        if draft.get("part") not in PART_FORMS or not isinstance(draft.get("fields"), dict):
             raise ValueError("a part's fields are missing")
         return draft
     effects = draft.get("effects")

@@ -10,9 +10,10 @@ from typing import Any
 from ...engine import Msg, msg
 from ..pages import BotPages, EntryEditor, Templates
 from .cards import ADVANCED, BASIC, EFFECT_NAMES, POWER_NAMES, SHIPS, card_label
+from .components import COLOUR_NAMES, COLOURS
 from .editor import edit_entry, entry_view, start_entry
+from .part_forms import EFFECTS_HINT, PART_FORMS, PartForm
 from .view import (
-    COLOUR_NAMES,
     EFFECT_LABELS,
     POWER_EFFECTS,
     DeaconPageView,
@@ -24,10 +25,16 @@ from .view import (
 )
 
 CARD_GROUPS: tuple[tuple[Msg, tuple[str, ...]], ...] = (
-    (msg("Basic cards"), tuple(BASIC)),
-    (msg("Advanced cards"), tuple(ADVANCED)),
-    (msg("Ship cards"), tuple(SHIPS)),
+    (msg("Basic cards"), BASIC),
+    (msg("Advanced cards"), ADVANCED),
+    (msg("Ship cards"), SHIPS),
 )
+# What a bare list of effects is (the ENTRY draft's `what`).
+REWARD_NAMES = {
+    "tile": msg("The Seafloor tile above its Diver"),
+    "tank": msg("The Oxygen Tank it reached"),
+    "bonus": msg("The bonus printed under its Crew tile"),
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,11 +47,16 @@ class DeaconPages(BotPages[DeaconPageView]):
     power_names: Mapping[str, Msg] = field(default_factory=lambda: POWER_NAMES)
     power_effects: Mapping[str, list[EffectView]] = field(default_factory=lambda: POWER_EFFECTS)
     colour_names: Mapping[str, Msg] = field(default_factory=lambda: COLOUR_NAMES)
+    part_colours: tuple[str, ...] = COLOURS
+    part_forms: Mapping[str, PartForm] = field(default_factory=lambda: PART_FORMS)
+    reward_names: Mapping[str, Msg] = field(default_factory=lambda: REWARD_NAMES)
+    effects_hint: Msg = EFFECTS_HINT
     card_groups: tuple[tuple[Msg, tuple[str, ...]], ...] = CARD_GROUPS
     card_label: Callable[[str], Msg] = card_label
+    #: a card of a deck (a dict) → its `CardView`, as the library draws it
     card_view: Callable[..., Any] = card_view
     effect_views: Callable[..., Any] = effect_views
-    #: `(bot_view, extras)` → the view with the highlight of the step being asked
+    #: `(bot_view, extras)` → the view lit by the step being asked (`extras["highlight"]`)
     lit: Callable[..., Any] = lit
 
 
