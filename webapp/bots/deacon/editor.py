@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import CARD_EFFECTS, EFFECTS, MAX_EFFECTS
-from .components import part_fields
+from .components import DEMO_COMPONENTS, part_fields
 from .entry import ISLAND_FIELDS, MAX_SYMBOL_TYPES, MAX_SYMBOLS, MAX_VP, effects_text
 from .part_forms import PART_FORMS
 from .view import EffectView, effect_views
@@ -107,7 +107,11 @@ def edit_entry(draft: Any, tap: dict[str, str]) -> dict[str, Any]:
     start again. The islands typed so far come with every tap and are kept."""
     draft = _checked_draft(draft)
     if draft["kind"] == COMPONENTS:
-        return draft
+        # The invented values, to start a game before reading the printed part.
+        if tap.get("op") != "demo":
+            raise ValueError("unknown tap")
+        part = draft["part"]
+        return {**draft, "fields": part_fields(part, DEMO_COMPONENTS[part]), "demo": True}
     if draft["kind"] == CARD:
         draft["islands"] = [
             tap.get(f"entry.{f}", draft["islands"][i])[:2] for i, f in enumerate(ISLAND_FIELDS)

@@ -22,7 +22,7 @@ EFFECT_LABELS = {
     "research": msg("Research"),
     "diver": msg("Diver"),
     "restoration": msg("Restoration"),
-    "deploy": msg("Reef Ball"),
+    "deploy": msg("Deploy a Reef Ball"),
     "mission": msg("Mission"),
     "crew_cheapest": msg("Cheapest Crew"),
     "crew_most": msg("Crew it has most"),
@@ -151,7 +151,7 @@ class PanelView:
     interns: int
     reef_initial: int | None
     reef_columns: list[ReefColumn]
-    reef_left: int
+    reef_left: int | None  # None until its deployment area is entered
     pollution: list[Count]  # small, medium, large
     objective: Msg
     deck: int
@@ -234,7 +234,9 @@ def panel_view(state: DeaconState, deck: dict[str, Any]) -> PanelView:
         interns=state.interns,
         reef_initial=state.reef.initial,
         reef_columns=reef_columns(state),
-        reef_left=state.reef.left,
+        reef_left=None
+        if state.reef.initial is None and not state.reef.columns
+        else state.reef.left,
         pollution=[Count(size, SIZE_NAMES[size], state.pollution.get(size, 0)) for size in SIZES],
         objective=objective_text(state),
         deck=len(state.cards),

@@ -190,7 +190,8 @@ def lit_board(board: BoardView, h: Highlight) -> BoardView:
     routes = [replace(r, path=r.key in h.path, deploy=r.key == h.deploy) for r in board.routes]
     sectors = [replace(s, closing=s.id in h.closing) for s in board.sectors]
     labels: list[tuple[Msg, float, float]] = []
-    labels += [(i.name, i.x, i.y - 56) for i in islands if i.target]
+    # above the island, and above its Ships if any are drawn there
+    labels += [(i.name, i.x, i.y - (104 if i.ships else 54)) for i in islands if i.target]
     labels += [(r.name, r.mid[0], r.mid[1] - 30) for r in routes if r.deploy]
     labels += [(s.name, s.label[0], s.label[1] + 66) for s in sectors if s.closing]
     return replace(
