@@ -184,7 +184,11 @@ def lit_board(board: BoardView, h: Highlight) -> BoardView:
     """The board with this highlight (and no other), each part labelled as the
     checklist names it ("Island 7", "Route 3–7", "Sector B")."""
     islands = [
-        replace(i, target=i.number == h.island, on_path=i.number in h.path_islands)
+        replace(
+            i,
+            target=i.number == h.island,
+            on_path=i.number in h.path_islands and i.number != h.island,
+        )
         for i in board.islands
     ]
     routes = [replace(r, path=r.key in h.path, deploy=r.key == h.deploy) for r in board.routes]
