@@ -227,7 +227,7 @@ def panel_view(state: DeaconState, deck: dict[str, Any]) -> PanelView:
         diver=state.diver,
         diver_steps=len(seafloor) if isinstance(seafloor, list) else None,
         missions=[
-            Count(colour, COLOUR_NAMES.get(colour, msg("{colour}", colour=colour)), n)
+            Count(colour, COLOUR_NAMES.get(colour, Msg(colour)), n)
             for colour, n in Counter(state.missions).items()
         ],
         crew=crew_rows(state),
