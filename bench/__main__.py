@@ -19,9 +19,10 @@ from typing import Any
 from werkzeug.serving import make_server
 
 from webapp import create_app, games
+from webapp.bots.deacon.components import DEMO_COMPONENTS
 from webapp.engine import Kind
 
-from . import live
+from . import deacon_moves, live
 
 HISTORY = 300
 HTMX_HEADERS = {"HX-Request": "true"}
@@ -55,6 +56,15 @@ SOLO_COSTS = {
 }
 
 
+def entry_answer(draft: Any) -> Any:
+    """What the table enters: a faction's costs, or Deacon's printed parts and tiles."""
+    if isinstance(draft, dict) and draft.get("kind") == "components":
+        return DEMO_COMPONENTS[draft["part"]]
+    if isinstance(draft, dict) and draft.get("kind") == "effects":
+        return [{"effect": "research"}]
+    return SOLO_COSTS
+
+
 def valid_answer(opened: games.OpenGame, rng: random.Random) -> Any:
     """A valid answer from a table that keeps the game going (few achievements)."""
     pending = opened.game.pending()
@@ -71,7 +81,7 @@ def valid_answer(opened: games.OpenGame, rng: random.Random) -> Any:
     if question.kind is Kind.SPACE:
         return rng.choice(question.spaces)
     if question.kind is Kind.ENTRY:
-        return json.dumps(SOLO_COSTS)
+        return json.dumps(entry_answer(pending.question.draft))
     values = [c.value for c in question.choices]
     return next((v for v in QUIET if v in values), values[0])
 
@@ -200,11 +210,19 @@ def main() -> None:
             solo_id = games.create_game(
                 "solo_enemy", {"you": "humans", "factions": ["orcs"]}, name="Bench solo", seed=7
             )
+            deacon_id = games.create_game("deacon", {}, name="Bench Deacon", seed=7)
         print(f"Botdeck benchmark — a Covenant game, {HISTORY} answered steps before measuring")
         measure_game(app, client, game_id, rng)
         print(f"\nA Solo Enemy game, {HISTORY} answered steps before measuring")
         measure_game(app, client, solo_id, rng)
-        for label, measured in (("a Covenant game", game_id), ("a Solo Enemy game", solo_id)):
+        print(f"\nA Deacon game on the demo board, {HISTORY} answered steps before measuring")
+        measure_game(app, client, deacon_id, rng)
+        deacon_moves.measure(percentiles)
+        for label, measured in (
+            ("a Covenant game", game_id),
+            ("a Solo Enemy game", solo_id),
+            ("a Deacon game", deacon_id),
+        ):
             wire, raw, lines = first_visit_bytes(app, measured)
             print(
                 f"\nfirst visit to {label}: {wire / 1024:.1f} KB on the wire "

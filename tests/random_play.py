@@ -12,9 +12,15 @@ import random
 from typing import Any
 
 import webapp.bots  # noqa: F401  (registers every bot)
+from webapp.bots.deacon.board import demo_board
+from webapp.bots.deacon.components import DEMO_COMPONENTS
 from webapp.engine import Game, Kind, Question, get_bot
 
 from .engine.solo_enemy import PROFILE
+
+# Deacon's demo board with an island no route reaches: Deacon asks where it cannot tell.
+INCOMPLETE_BOARD = demo_board()
+INCOMPLETE_BOARD["islands"].append({"number": 40, "x": 980, "y": 680})
 
 # Option sets a table can choose in the lobby, for each bot; "physical" plays the
 # players' own (empty) deck, every card part entered as it turns up.
@@ -24,6 +30,12 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"difficulty": "hard", "saga": True},
         {"difficulty": "extreme", "coop": True, "players": ["Ann", "Ben"]},
         {"difficulty": "expert", "deck_mode": "physical"},
+    ],
+    "deacon": [
+        {},
+        {"side": "B", "advanced": 4, "first": "deacon", "crew_bonus": True},
+        {"deck_mode": "physical", "advanced": 1},
+        {"board": INCOMPLETE_BOARD},
     ],
     "solo_enemy": [
         {"you": "humans", "factions": ["orcs"]},
@@ -54,6 +66,11 @@ def entry_answer(game: Game, kind: str, question: Question) -> Any:
     """A valid entry: the demo deck's own card part, or what a table owns (costs)."""
     if kind in OWNED_ENTRIES:
         return OWNED_ENTRIES[kind]
+    draft = question.draft if isinstance(question.draft, dict) else {}
+    if draft.get("kind") == "components":  # Deacon's printed parts
+        return DEMO_COMPONENTS[draft["part"]]
+    if draft.get("kind") == "effects":  # a Seafloor tile, a Crew bonus
+        return [{"effect": "vp", "n": 1}, {"effect": "research"}]
     known = game.bot.known_entry(game.bot.demo_deck(), question.draft)
     if known is None:
         raise AssertionError(f"no valid entry known for {kind} {question.draft!r}")
@@ -95,6 +112,8 @@ def random_answer(game: Game, rng: random.Random) -> Any:
     # "end" your turn more often than not, so that games move on to the bot's turns
     if "end" in values and rng.random() < 0.6:
         return "end"
+    if game.pending().step.kind == "your_vp":  # Deacon: your score grows slowly
+        return rng.choice(values[:4])
     return rng.choice(values)
 
 

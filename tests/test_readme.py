@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -9,7 +10,7 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_the_readme_headless_examples_run(capsys):
-    covenant, solo_enemy = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    covenant, solo_enemy, deacon = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
     exec(compile(covenant, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "Where is your Ship?" in out
@@ -19,3 +20,16 @@ def test_the_readme_headless_examples_run(capsys):
     out = capsys.readouterr().out
     assert "The Enemy plays the" in out
     assert "Round 1 · Enemy Hero 1 — Hero 1:" in out
+    exec(compile(deacon, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "Round 1 · Deacon's turn — B. Move its Ship to Island" in out
+
+
+def test_the_readme_deacon_files_are_valid_files():
+    from webapp.bots.deacon.board import validate_board
+    from webapp.bots.deacon.cards import validate_deck
+
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", README.read_text(), re.S)]
+    deck = next(b for b in blocks if b.get("bot") == "deacon" and b["format"] == "botdeck-deck")
+    board = next(b for b in blocks if b["format"] == "botdeck-board")
+    assert validate_deck(deck) and validate_board(board)

@@ -29,16 +29,27 @@ def board(
     }
 
 
-CREW = {"rows": [{"colour": "red", "tiles": 3}, {"colour": "blue", "tiles": 3}, {"colour": "green", "tiles": 3}]}
+CREW = {
+    "rows": [
+        {"colour": "red", "tiles": 3},
+        {"colour": "blue", "tiles": 3},
+        {"colour": "green", "tiles": 3},
+    ]
+}
 RESEARCH = {
     "spaces": [{"vp": n, "milestone": n in (3, 6), "missions": 1 + n // 4} for n in range(1, 11)]
 }
 SEAFLOOR = {"spaces": [{"tank": [{"effect": "vp", "n": 2}] if n == 3 else []} for n in range(1, 7)]}
-REEF = {"initial": 2, "columns": [{"balls": 2, "vp": 1}, {"balls": 2, "vp": 3}, {"balls": 2, "vp": 2}]}
+REEF = {
+    "initial": 2,
+    "columns": [{"balls": 2, "vp": 1}, {"balls": 2, "vp": 3}, {"balls": 2, "vp": 2}],
+}
 MISSIONS = {"types": ["red", "blue", "green"]}
 
 
-def state(b: dict[str, Any], *, at: int | None = 1, you_at: int | None = None, **fields: Any) -> DeaconState:
+def state(
+    b: dict[str, Any], *, at: int | None = 1, you_at: int | None = None, **fields: Any
+) -> DeaconState:
     found = DeaconState(turns=turn_cycle(False), board=b, at=at, you_at=you_at)
     for name, value in fields.items():
         setattr(found, name, value)
@@ -48,3 +59,84 @@ def state(b: dict[str, Any], *, at: int | None = 1, you_at: int | None = None, *
 def balls(s: DeaconState, owner: str, *keys: str) -> DeaconState:
     s.balls[owner].extend(keys)
     return s
+
+
+# --- whole games ---------------------------------------------------------------------
+
+from collections.abc import Callable  # noqa: E402
+
+import webapp.bots  # noqa: E402,F401  (registers the bots)
+from webapp.engine import Game, Kind, Pending  # noqa: E402
+
+COMPONENTS: dict[str, Any] = {
+    "research": RESEARCH,
+    "seafloor": SEAFLOOR,
+    "reef_balls": REEF,
+    "score_track": {"effects": [{"at": 10, "effects": [{"effect": "research"}]}]},
+    "crew": CREW,
+    "missions": MISSIONS,
+    "pollution": {"small": -1, "medium": -2, "large": -3},
+}
+
+# What a quiet table answers when a test does not care.
+DEFAULTS: dict[str, Any] = {
+    "start_island": ["i1", "i9"],
+    "your_ship": "i9",
+    "your_ball": "none",
+    "cleaning": "none",
+    "e_restoration": [{"effect": "vp", "n": 1}],
+    "crew_bonus": [],
+    "crew_offer": True,
+    "reach_check": True,
+}
+
+
+def answer_for(pending: Pending, answers: dict[str, Any]) -> Any:
+    kind = pending.step.kind
+    if kind in answers:
+        value = answers[kind]
+        if isinstance(value, list) and kind not in ("e_restoration", "crew_bonus"):
+            return value.pop(0) if len(value) > 1 else value[0]
+        return value
+    if kind == "components":
+        return COMPONENTS[pending.step.params["part"]]
+    question = pending.question
+    if question.kind is Kind.CONFIRM:
+        return "done"
+    if question.kind is Kind.YESNO:
+        return True
+    if question.kind is Kind.SPACE:
+        return question.spaces[0]
+    if question.kind is Kind.CHOICE:
+        return question.choices[0].value
+    if question.kind is Kind.NUMBER:
+        return question.minimum
+    raise AssertionError(f"no answer for {kind}")
+
+
+def play(
+    game: Game,
+    answers: dict[str, Any] | None = None,
+    *,
+    until: str | Callable[[Pending], bool] | None = None,
+    limit: int = 2000,
+) -> Pending | None:
+    """Answer steps until `until` (a step kind or a test) is pending, or the game ends."""
+    given = {**DEFAULTS, **(answers or {})}
+    given = {k: (list(v) if isinstance(v, list) else v) for k, v in given.items()}
+    for _ in range(limit):
+        pending = game.pending()
+        if pending is None:
+            return None
+        if until is not None and (
+            pending.step.kind == until if isinstance(until, str) else until(pending)
+        ):
+            return pending
+        game.answer(answer_for(pending, given))
+    raise AssertionError("the game did not get there")
+
+
+def new_game(seed: int = 1, deck: dict[str, Any] | None = None, **options: Any) -> Game:
+    from webapp.bots.deacon.cards import demo_deck
+
+    return Game("deacon", options, seed, deck or demo_deck())

@@ -227,7 +227,10 @@ def test_crew_score_is_the_smallest_row_minimum_one() -> None:
 
 
 def test_score_track_effect_is_the_furthest_crossed() -> None:
-    marks = [{"at": 5, "effects": [{"effect": "research"}]}, {"at": 15, "effects": [{"effect": "diver"}]}]
+    marks = [
+        {"at": 5, "effects": [{"effect": "research"}]},
+        {"at": 15, "effects": [{"effect": "diver"}]},
+    ]
     s = state(LINE, vp={"x": 16})
     assert score_track_effect(s, marks) == marks[1]
     s = state(LINE, vp={"x": 4})

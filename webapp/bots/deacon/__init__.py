@@ -26,8 +26,9 @@ from .board import BoardError, demo_board, validate_board
 from .components import kept_key
 from .entry import card_check
 from .rules import END_VP, OBJECTIVE_VP, who_has_least
-from .state import DEACON, SIZES, DeaconState
+from .state import SIZES, DeaconState
 from .stepkit import STEP_TYPES, new
+from .steps_effects import colour
 from .steps_player import close_sheet, score_sheet
 from .turn import next_checklist, turn_cycle
 
@@ -80,7 +81,9 @@ class DeaconBot(Bot[DeaconState]):
     def validate_deck(self, deck: Any) -> dict[str, Any]:
         return cards_module.validate_deck(deck)
 
-    def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> DeaconState:
+    def setup(
+        self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
+    ) -> DeaconState:
         # "Setup" 3: two Ship cards drawn; Difficulty modifiers: 1–4 Advanced cards
         # chosen at random replace the Basic cards of the same number.
         ships = rng.sample(SHIP_CARDS, 2)
@@ -114,7 +117,7 @@ class DeaconBot(Bot[DeaconState]):
             ctx.note(
                 msg(
                     "45 VP reached: this round is completed, then round {round} is the last.",
-                    round=state.turns.end_round,
+                    round=state.turns.end_round or state.turns.round,
                 )
             )
 
@@ -141,11 +144,14 @@ class DeaconBot(Bot[DeaconState]):
     def corrections(self, state: DeaconState) -> list[Correction]:
         found = [
             Correction("vp", LABELS["vp"], 0, 300),
-            Correction("research", LABELS["research"], 1, 30),
-            Correction("diver", LABELS["diver"], 0, 30),
+            Correction("research", LABELS["research"], 1, track_length(state, "research")),
+            Correction("diver", LABELS["diver"], 0, track_length(state, "seafloor")),
             Correction("milestones", LABELS["milestones"], 0, 10),
         ]
-        found += [Correction(f"pollution_{s}", self.correction_label(state, f"pollution_{s}"), 0, 10) for s in SIZES]
+        found += [
+            Correction(f"pollution_{s}", self.correction_label(state, f"pollution_{s}"), 0, 10)
+            for s in SIZES
+        ]
         found += [
             Correction(f"crew{r}", self.correction_label(state, f"crew{r}"), 1, 8)
             for r in range(len(state.crew))
@@ -156,6 +162,10 @@ class DeaconBot(Bot[DeaconState]):
         ]
         if state.reef.initial is not None:
             found.append(Correction("initial", LABELS["initial"], 0, 10))
+        found += [
+            Correction(f"missions_{t}", self.correction_label(state, f"missions_{t}"), 0, 10)
+            for t in state.components.get("missions", {}).get("types", [])
+        ]
         return found
 
     def correct(self, state: DeaconState, field: str, value: int) -> None:
@@ -167,10 +177,19 @@ class DeaconBot(Bot[DeaconState]):
             state.pollution[field[10:]] = value
         elif field.startswith("crew") and field[4:].isdigit() and int(field[4:]) < len(state.crew):
             state.crew[int(field[4:])] = value
-        elif field.startswith("column") and field[6:].isdigit() and int(field[6:]) < len(state.reef.columns):
+        elif (
+            field.startswith("column")
+            and field[6:].isdigit()
+            and int(field[6:]) < len(state.reef.columns)
+        ):
             state.reef.columns[int(field[6:])] = value
         elif field == "initial":
             state.reef.initial = value
+        elif field.startswith("missions_") and field[9:] in state.components.get(
+            "missions", {}
+        ).get("types", []):
+            kind = field[9:]
+            state.missions = [m for m in state.missions if m != kind] + [kind] * value
         else:
             raise ValueError(f"unknown counter {field!r}")
 
@@ -179,6 +198,8 @@ class DeaconBot(Bot[DeaconState]):
             return POLLUTION_LABELS[field[10:]]
         if field.startswith("crew"):
             return msg("Crew tiles in row {n}", n=int(field[4:]) + 1)
+        if field.startswith("missions_"):
+            return msg("Its {colour} Missions", colour=colour(field[9:]))
         if field.startswith("column"):
             return msg("Reef Balls left in column {n}", n=int(field[6:]) + 1)
         return LABELS.get(field, Msg(field))
@@ -217,6 +238,11 @@ class DeaconBot(Bot[DeaconState]):
         if entry.get("kind") != "card":
             return None
         return cards_module.find_card(deck, entry["card"])
+
+
+def track_length(state: DeaconState, part: str) -> int:
+    """The spaces of a printed track, once entered (until then, any space up to 30)."""
+    return len(state.components.get(part, {}).get("spaces", [])) or 30
 
 
 LABELS: dict[str, Msg] = {

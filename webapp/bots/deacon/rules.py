@@ -101,9 +101,7 @@ def adjacent_deploy(state: DeaconState) -> str | None:
         return None
     costs = route_costs(state.board)
     options = [
-        key
-        for key in costs
-        if state.at in route_ends(key) and not state.has_ball(DEACON, key)
+        key for key in costs if state.at in route_ends(key) and not state.has_ball(DEACON, key)
     ]
     if not options:
         return None
@@ -207,7 +205,7 @@ def reachable(state: DeaconState) -> dict[int, list[int]]:
         return route.cost == 2 and not state.has_ball(DEACON, key_of(route))
 
     found = graph(state.board).reachable(
-        state.at, free=own_or_cheap, limited=costs_two, limit=1, order=lambda place: place
+        state.at, free=own_or_cheap, limited=costs_two, limit=1, order=int
     )
     return {place: path for place, path in found.items() if place not in (state.at, state.you_at)}
 

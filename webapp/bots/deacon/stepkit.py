@@ -76,22 +76,10 @@ def part_name(part: str) -> Msg:
     return PART_NAMES[part]
 
 
-def pending_parts(ctx: Context) -> set[str]:
-    if ctx.checklist is None:
-        return set()
-    rest = ctx.checklist.steps[ctx.checklist.cursor :]
-    return {s.params["part"] for s in rest if s.kind == "components" and not s.done}
-
-
-def needing(state: DeaconState, parts: tuple[str, ...], ctx: Context | None = None) -> list[Step]:
+def needing(state: DeaconState, parts: tuple[str, ...]) -> list[Step]:
     """The printed parts not entered yet in this game, asked before the step that needs
     them (offered filled in with what was entered last time)."""
-    asked = pending_parts(ctx) if ctx is not None else set()
-    return [
-        new("components", part=part)
-        for part in parts
-        if part not in state.components and part not in asked
-    ]
+    return [new("components", part=part) for part in parts if part not in state.components]
 
 
 def effect_steps(
@@ -100,11 +88,16 @@ def effect_steps(
     """A card's effects as steps, in printed order: left to right, top to bottom (Deacon
     rulebook, "Perform actions"), each preceded by what it needs entered."""
     steps: list[Step] = []
-    asked: set[str] = pending_parts(ctx) if ctx is not None else set()
+    asked: set[str] = set()
     for effect in effects:
         for part in EFFECT_PARTS.get(effect["effect"], ()):
             if part not in state.components and part not in asked:
                 asked.add(part)
                 steps.append(new("components", part=part))
         steps.append(new("e_" + effect["effect"], effect=effect, source=source))
+    if ctx is not None and ctx.checklist is not None and asked:
+        # Asked now, before these effects: a later line that would ask it goes.
+        ctx.checklist.drop_pending(
+            lambda s: s.kind == "components" and s.params["part"] in asked and not s.done
+        )
     return steps

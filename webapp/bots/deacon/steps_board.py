@@ -18,6 +18,8 @@ from .rules import (
     next_ball,
     path_routes,
     place_ball,
+    route_costs,
+    sectors_closed_by,
     take_ball,
 )
 from .state import DEACON, SIZES, YOU, DeaconState
@@ -95,7 +97,7 @@ class PlaceBall(DeaconStep):
                 "The cheapest route from its Ship without one of its Reef Balls (tied: the "
                 "route to the lowest numbered island)."
             )
-        elif p.get("closing") or _closing(state, p["route"]):
+        elif p.get("closing") or sectors_closed_by(state, p["route"]):
             why = msg("The cheapest route that closes an Ocean sector (tied: the lowest island).")
         else:
             why = msg(
@@ -103,13 +105,14 @@ class PlaceBall(DeaconStep):
                 "(tied: the lowest numbered island)."
             )
         if p["bonus"]:
-            return msg(
-                "{why} It empties that column: +{vp} VP.", why=why, vp=p["bonus"]
-            )
+            return msg("{why} It empties that column: +{vp} VP.", why=why, vp=p["bonus"])
         return why
 
     def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
-        return {"deploy": step.params["route"], "closing": _closing(state, step.params["route"])}
+        return {
+            "deploy": step.params["route"],
+            "closing": sectors_closed_by(state, step.params["route"]),
+        }
 
     def question(self, state: DeaconState, step: Step) -> Question:
         return confirm(msg("Placed"))
@@ -119,12 +122,6 @@ class PlaceBall(DeaconStep):
         take_ball(state, BallSource(p["column"], p["bonus"]))
         closed = place_ball(state, DEACON, p["route"])
         ctx.insert(*(new("cleaning", sector=s, by=DEACON) for s in closed))
-
-
-def _closing(state: DeaconState, route: str) -> list[str]:
-    from .rules import sectors_closed_by
-
-    return sectors_closed_by(state, route)
 
 
 @step_type("cleaning")
@@ -164,10 +161,22 @@ class MoveShip(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         island = step.params["island"]
         if island is None:
-            return msg("B. No island it can move to: its Ship stays on {here}", here=island_name(state.at))
+            return msg(
+                "B. No island it can move to: its Ship stays on {here}", here=island_name(state.at)
+            )
         return msg("B. Move its Ship to {island}", island=island_name(island))
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        # Deacon rulebook, "Turn overview": "it will never choose RECHARGE, it will always
+        # TRAVEL"; "Deacon does not gain resources or actions printed on the Islands. It
+        # instead performs the actions on its cards."
+        return msg(
+            "{why} It always travels, never recharges, and gains nothing printed on the "
+            "island: its card's actions follow.",
+            why=self.why(state, step),
+        )
+
+    def why(self, state: DeaconState, step: Step) -> Msg:
         p = step.params
         listed = p["islands"]
         if p["listed"] is None:
@@ -184,8 +193,8 @@ class MoveShip(DeaconStep):
         if not skipped:
             return msg("The leftmost island on its card, by {way}.", way=way)
         return msg(
-            "{skipped} cannot be reached by its movement rules; island {n} is next on its "
-            "card, by {way}.",
+            "{skipped}: out of reach by its movement rules; island {n} is next on its card, "
+            "by {way}.",
             skipped=", ".join(str(n) for n in skipped),
             n=p["island"],
             way=way,
@@ -253,10 +262,14 @@ class AdjacentIsland(DeaconStep):
 
 
 def island_spaces(state: DeaconState) -> list[str]:
-    return [f"i{int(i['number'])}" for i in sorted(state.board.get("islands", []), key=lambda i: int(i["number"]))]
+    return [
+        f"i{int(i['number'])}"
+        for i in sorted(state.board.get("islands", []), key=lambda i: int(i["number"]))
+    ]
 
 
 def route_spaces(state: DeaconState) -> list[str]:
-    from .rules import route_costs
-
-    return [f"r{key}" for key in sorted(route_costs(state.board), key=lambda k: tuple(map(int, k.split("-"))))]
+    return [
+        f"r{key}"
+        for key in sorted(route_costs(state.board), key=lambda k: tuple(map(int, k.split("-"))))
+    ]

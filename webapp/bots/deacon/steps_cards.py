@@ -56,7 +56,9 @@ class DeaconCards(CardRules[DeaconState]):
         ctx.checklist.header["card"] = card_id
         ctx.note(msg("{card} is on show.", card=card_label(card_id)))
         effects = POWER_EFFECTS[card["power"]] if "power" in card else card["effects"]
-        ctx.insert(*move_steps(state, list(card["islands"])), *effect_steps(state, effects, card_id))
+        ctx.insert(
+            *move_steps(state, list(card["islands"])), *effect_steps(state, effects, card_id, ctx)
+        )
 
     def card_ids(self, state: DeaconState, step: Step) -> list[str]:
         return deck_members(state)

@@ -10,18 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
-from ...engine.questions import choice, choose, confirm, entry
+from ...engine.questions import choice, choose, confirm, entry, yes_no
 from .cards import effect_name
 from .components import COLOUR_NAMES
 from .entry import effects_check
 from .rules import (
+    cheapest_wanted,
     diver_step,
-    full_rows,
     hire,
     intern_row,
     lacking_types,
-    least_rows,
-    cheapest_wanted,
     most_wanted,
     research_step,
     score_track_effect,
@@ -30,6 +28,7 @@ from .rules import (
 )
 from .state import DeaconState
 from .stepkit import DeaconStep, effect_steps, new, step_type
+from .steps_board import SIZE_NAMES
 
 
 def effect_of(step: Step) -> dict[str, Any]:
@@ -73,7 +72,10 @@ class Points(EffectStep):
         return msg("+{n} VP", n=effect_of(step)["n"])
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        state.add_vp(step.params["source"] if step.params["source"] in SOURCES else "rewards", effect_of(step)["n"])
+        state.add_vp(
+            step.params["source"] if step.params["source"] in SOURCES else "rewards",
+            effect_of(step)["n"],
+        )
 
 
 SOURCES = ("tank", "tile", "score_track", "bonus")
@@ -82,6 +84,8 @@ SOURCES = ("tank", "tile", "score_track", "bonus")
 @step_type("e_research")
 class Research(EffectStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
+        if "research" not in state.components:  # a later line, before the track is entered
+            return effect_name(effect_of(step))
         spaces = state.components["research"]["spaces"]
         if state.research >= len(spaces):
             return msg("Research: its Scientist is on the last space and stays")
@@ -103,6 +107,8 @@ class Diver(EffectStep):
     final step."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
+        if "seafloor" not in state.components:
+            return effect_name(effect_of(step))
         spaces = state.components["seafloor"]["spaces"]
         if state.diver >= len(spaces):
             return msg("Diver: it is on the final step, so it gains 1 VP instead")
@@ -131,7 +137,9 @@ class Restoration(DeaconStep):
         return msg("Enter what the tile shows; where it offers a choice, only its top reward.")
 
     def question(self, state: DeaconState, step: Step) -> Question:
-        return entry(msg("The tile's actions"), effects_check(), {"kind": "effects", "what": "tile"})
+        return entry(
+            msg("The tile's actions"), effects_check(), {"kind": "effects", "what": "tile"}
+        )
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
         ctx.insert(*effect_steps(state, value, "tile", ctx))
@@ -143,7 +151,10 @@ class Mission(DeaconStep):
     it takes the leftmost card." Its Research level says which cards it can reach."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        reach = state.components["research"]["spaces"][state.research - 1]["missions"]
+        if "research" not in state.components:
+            return effect_name(effect_of(step))
+        spaces = state.components["research"]["spaces"]
+        reach = spaces[min(state.research, len(spaces)) - 1]["missions"]
         return msg(
             "Mission: the leftmost card among the {n} it can reach of a colour it lacks",
             n=reach,
@@ -224,11 +235,12 @@ class CrewOffer(DeaconStep):
         )
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
-        return msg("If there is, it hires the cheapest one, for {row}.", row=row_name(state, step.params["rows"][0]))
+        return msg(
+            "If there is, it hires the cheapest one, for {row}.",
+            row=row_name(state, step.params["rows"][0]),
+        )
 
     def question(self, state: DeaconState, step: Step) -> Question:
-        from ...engine.questions import yes_no
-
         return yes_no(msg("One on offer?"))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
@@ -281,7 +293,10 @@ def hired(state: DeaconState, ctx: Context, row: int) -> list[Step]:
     benefit covered, no column bonus, 4 VP for a filled row)."""
     points = hire(state, rows(state), row)
     ctx.note(
-        msg("It hires the cheapest tile of that colour and puts it in {row}, left to right.", row=row_name(state, row))
+        msg(
+            "It hires the cheapest tile of that colour and puts it in {row}, left to right.",
+            row=row_name(state, row),
+        )
     )
     if points:
         ctx.note(msg("A full Crew row: +{n} VP.", n=points))
@@ -297,7 +312,10 @@ def hired(state: DeaconState, ctx: Context, row: int) -> list[Step]:
 @step_type("crew_bonus")
 class CrewBonus(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("Crew bonus: what the space it covered in {row} prints", row=row_name(state, step.params["row"]))
+        return msg(
+            "Crew bonus: what the space it covered in {row} prints",
+            row=row_name(state, step.params["row"]),
+        )
 
     def question(self, state: DeaconState, step: Step) -> Question:
         return entry(msg("The bonus"), effects_check(), {"kind": "effects", "what": "bonus"})
@@ -344,8 +362,6 @@ class PollutionSmallest(DeaconStep):
         return msg("Pollution: it takes the smallest tile left in the supply")
 
     def question(self, state: DeaconState, step: Step) -> Question:
-        from .steps_board import SIZE_NAMES
-
         return choose(
             msg("The smallest left"),
             *(choice(size, SIZE_NAMES[size]) for size in ("small", "medium", "large")),
@@ -383,6 +399,3 @@ class Reshuffle(DeaconStep):
             return
         size = state.cards.reshuffle(ctx.rng("deacon_reshuffle"))
         ctx.note(msg("A new deck of {n} cards.", n=size))
-
-
-__all__ = ["effect_name", "full_rows", "least_rows"]

@@ -5,12 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Context, Msg, Question, ScoreGroup, ScoreLine, ScoreSheet, ScoreSide, Step, msg
+from ...engine import (
+    Context,
+    Msg,
+    Question,
+    ScoreGroup,
+    ScoreLine,
+    ScoreSheet,
+    ScoreSide,
+    Step,
+    msg,
+)
 from ...engine.questions import confirm, number, space
-from .rules import full_rows, place_ball, sectors, FULL_ROW_VP
+from .rules import FULL_ROW_VP, full_rows, place_ball, sectors
 from .state import DEACON, SIZES, YOU, DeaconState
+from .stepkit import DeaconStep, new, step_type
 from .steps_board import island_spaces, route_spaces
-from .stepkit import DeaconStep, island_name, new, route_name, step_type
 
 NONE = "none"
 MAX_VP = 300
@@ -57,7 +67,9 @@ class YourBall(DeaconStep):
         if value == NONE:
             return
         closed = place_ball(state, YOU, value[1:])
-        ctx.insert(*(new("cleaning", sector=s, by=YOU) for s in closed), new("your_ball", more=True))
+        ctx.insert(
+            *(new("cleaning", sector=s, by=YOU) for s in closed), new("your_ball", more=True)
+        )
 
 
 @step_type("your_vp")
@@ -175,22 +187,28 @@ def ranked(entries: list[tuple[str, int, int]], awards: tuple[int, ...]) -> dict
     place. Returns what each entrant gains."""
     order = sorted(entries, key=lambda e: (-e[1], -e[2]))
     gains: dict[str, int] = {}
-    for index, (who, far, level) in enumerate(order):
+    for who, far, level in order:
         place = next(i for i, e in enumerate(order) if (e[1], e[2]) == (far, level))
-        gains[who] = awards[place] if place < len(awards) and index < len(order) else 0
+        gains[who] = awards[place] if place < len(awards) else 0
     return gains
 
 
 def diver_race(state: DeaconState) -> dict[str, int]:
-    """"2C": 12 / 10 / 6 VP by Diver position; neutral Divers take part with a Research
+    """ "2C": 12 / 10 / 6 VP by Diver position; neutral Divers take part with a Research
     level of 5; ties broken by Research level."""
-    entries = [(DEACON, state.diver, state.research), (YOU, state.score.get("diver", 0), state.score.get("research", 1))]
-    entries += [(f"neutral{n}", step, NEUTRAL_RESEARCH) for n, step in enumerate(state.score.get("neutral_steps", []))]
+    entries = [
+        (DEACON, state.diver, state.research),
+        (YOU, state.score.get("diver", 0), state.score.get("research", 1)),
+    ]
+    entries += [
+        (f"neutral{n}", step, NEUTRAL_RESEARCH)
+        for n, step in enumerate(state.score.get("neutral_steps", []))
+    ]
     return ranked(entries, DIVER_RACE)
 
 
 def sector_majorities(state: DeaconState) -> dict[str, list[tuple[str, int]]]:
-    """"3": each cleaned sector: most Reef Balls on its routes 2 VP per shark, second 1
+    """ "3": each cleaned sector: most Reef Balls on its routes 2 VP per shark, second 1
     VP per shark; ties broken by the Research track."""
     won: dict[str, list[tuple[str, int]]] = {DEACON: [], YOU: []}
     levels = {DEACON: state.research, YOU: state.score.get("research", 1)}
@@ -217,13 +235,17 @@ def deacon_lines(state: DeaconState) -> list[ScoreLine]:
         ScoreLine(msg("VP during the game"), state.total_vp),
         ScoreLine(msg("Objective (Deacon always gains 15)"), OBJECTIVE_VP),
         ScoreLine(msg("Missions: 1 VP each"), len(state.missions)),
-        ScoreLine(msg("Research track, space {n}", n=state.research), research_vp(state, state.research)),
+        ScoreLine(
+            msg("Research track, space {n}", n=state.research), research_vp(state, state.research)
+        ),
         ScoreLine(msg("Diver race, step {n}", n=state.diver), race[DEACON]),
         ScoreLine(msg("Pollution tiles"), pollution_vp(state)),
     ]
     rows = state.components.get("crew", {}).get("rows", [])
     if state.side == "B" and rows:
-        lines.append(ScoreLine(msg("Filled Crew rows (B side)"), FULL_ROW_VP * full_rows(state, rows)))
+        lines.append(
+            ScoreLine(msg("Filled Crew rows (B side)"), FULL_ROW_VP * full_rows(state, rows))
+        )
     return lines
 
 
@@ -234,7 +256,10 @@ def your_lines(state: DeaconState) -> list[ScoreLine]:
         ScoreLine(msg("VP during the game"), state.your_vp),
         ScoreLine(msg("Your Objective card"), s.get("objective", 0)),
         ScoreLine(msg("Missions: 1 VP each"), s.get("missions", 0)),
-        ScoreLine(msg("Research track, space {n}", n=s.get("research", 1)), research_vp(state, s.get("research", 1))),
+        ScoreLine(
+            msg("Research track, space {n}", n=s.get("research", 1)),
+            research_vp(state, s.get("research", 1)),
+        ),
         ScoreLine(msg("Diver race, step {n}", n=s.get("diver", 0)), race[YOU]),
         ScoreLine(msg("Sets of 3 resources: 3 VP each"), SET_OF_RESOURCES_VP * s.get("sets", 0)),
         ScoreLine(msg("Pollution tiles"), s.get("pollution", 0)),
@@ -256,7 +281,7 @@ def totals(state: DeaconState) -> dict[str, int]:
 
 
 def score_sheet(state: DeaconState) -> ScoreSheet:
-    """"If you have more VP than Deacon, you win. If you are tied or have fewer VP, then
+    """ "If you have more VP than Deacon, you win. If you are tied or have fewer VP, then
     you lose." """
     total = totals(state)
     sides = []
@@ -268,7 +293,10 @@ def score_sheet(state: DeaconState) -> ScoreSheet:
             ScoreSide(
                 msg("{who}: {n} VP", who=label, n=total[who]),
                 total[who],
-                (ScoreGroup(None, tuple(lines)), ScoreGroup(msg("Cleaned sectors"), tuple(sector_lines(state, who)))),
+                (
+                    ScoreGroup(None, tuple(lines)),
+                    ScoreGroup(msg("Cleaned sectors"), tuple(sector_lines(state, who))),
+                ),
             )
         )
     if total[YOU] > total[DEACON]:
@@ -282,6 +310,3 @@ def score_sheet(state: DeaconState) -> ScoreSheet:
 
 def close_sheet(state: DeaconState, sheet: ScoreSheet) -> None:
     state.score["totals"] = totals(state)
-
-
-__all__ = ["island_name", "route_name", "score_sheet", "close_sheet", "scoring_steps"]

@@ -7,11 +7,13 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choice, choose, confirm, entry, space
-from .cards import card_label, find_card
+from .cards import SHIPS, card_label, find_card
 from .components import PART_NAMES, check_part
+from .rules import take_mission
 from .state import DEACON, DeaconState, ReefSupply
+from .stepkit import DeaconStep, island_name, step_type
 from .steps_board import island_spaces
-from .stepkit import DeaconStep, island_name, new, step_type
+from .steps_cards import deck_members
 from .steps_effects import colour
 
 
@@ -20,12 +22,10 @@ class Components(DeaconStep):
     """A printed part entered once and kept for the next game."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("What {part} prints", part=PART_NAMES[step.params["part"]])
+        return msg("Enter once what is printed: {part}", part=PART_NAMES[step.params["part"]])
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
-        return msg(
-            "Needed now. Entered once: Botdeck keeps it and offers it filled in next game."
-        )
+        return msg("Needed now. Entered once: Botdeck keeps it and offers it filled in next game.")
 
     def question(self, state: DeaconState, step: Step) -> Question:
         part = step.params["part"]
@@ -97,9 +97,15 @@ def ship_name(deck: dict[str, Any] | None, card: str) -> Msg:
 class ShipChoice(DeaconStep):
     """ "Setup" 3: "Shuffle the 5 Ship cards and draw 2. Choose 1 card, take the
     respective Ship board for yourself and remove the card. Give the Ship board from the
-    second card to Deacon." """
+    second card to Deacon." With the printed cards, the table draws them and says which
+    one is Deacon's."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
+        if state.physical:
+            return msg(
+                "Shuffle the 5 Ship cards and draw 2: choose yours; Deacon takes the "
+                "other's Ship board. Which Ship card is Deacon's?"
+            )
         a, b = state.ships
         return msg(
             "Botdeck drew {a} and {b}: choose your Ship; Deacon takes the other's Ship board",
@@ -108,13 +114,21 @@ class ShipChoice(DeaconStep):
         )
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
-        return msg("Tip: for a first game, play on the A side of your Ship board.")
+        return msg(
+            "Your Ship card is then removed from the game. Tip: for a first game, play on "
+            "the A side of your Ship board."
+        )
 
     def question(self, state: DeaconState, step: Step) -> Question:
+        if state.physical:
+            return choose(msg("Deacon's Ship card"), *(choice(s, card_label(s)) for s in SHIPS))
         return choose(msg("Your Ship"), *(choice(s, card_label(s)) for s in state.ships))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        state.ship = next(s for s in state.ships if s != value)
+        if state.physical:
+            state.ship = value
+        else:
+            state.ship = next(s for s in state.ships if s != value)
         ctx.note(msg("Deacon's Ship: {ship}.", ship=ship_name(ctx.deck, state.ship)))
 
 
@@ -141,8 +155,6 @@ class BuildDeck(DeaconStep):
         return confirm(msg("Done"))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        from .steps_cards import deck_members
-
         members = deck_members(state)
         if state.physical:
             state.cards.unseen = len(members)
@@ -182,8 +194,6 @@ class DeaconMission(DeaconStep):
         return choose(msg("Colour"), *(choice(t, colour(t)) for t in types))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        from .rules import take_mission
-
         points = take_mission(state, value, state.components["missions"]["types"])
         if points:
             ctx.note(msg("A set of Missions: +{n} VP.", n=points))
