@@ -9,8 +9,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import webapp.bots.deacon  # noqa: F401  (registers the bot, until the app lists it)
-
 from .conftest import HTMX, version_of
 
 DEMO_DECK = "demo"
