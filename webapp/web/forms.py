@@ -108,6 +108,9 @@ def posts_to(target: Any, *endpoints: str) -> bool:
 
 
 ENTRY_PREFIX = "entry."
+# A field holds a number, a name or a line of effects: Deacon's card prints up to 8
+# ("research,symbols:2+1,pollution_medium,…" runs past 100 characters).
+ENTRY_FIELDS, ENTRY_KEY_LENGTH, ENTRY_VALUE_LENGTH = 80, 40, 200
 
 
 def entry_value() -> Any:
@@ -121,6 +124,10 @@ def entry_value() -> Any:
     }
     if not fields:
         return form_text("value", required=False, max_length=20_000, one_line=False)
-    if len(fields) > 80 or any(len(key) > 40 or len(value) > 80 for key, value in fields.items()):
+    too_long = any(
+        len(key) > ENTRY_KEY_LENGTH or len(value) > ENTRY_VALUE_LENGTH
+        for key, value in fields.items()
+    )
+    if len(fields) > ENTRY_FIELDS or too_long:
         raise FormError("the entry has too many or too long fields")
     return {key: value.strip() for key, value in fields.items()}
