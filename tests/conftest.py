@@ -22,8 +22,6 @@ from werkzeug.serving import make_server
 
 from webapp import create_app
 
-from . import deacon_pages_standin  # noqa: F401  (Deacon's pages, until they land)
-
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_FLAGS = [
     "--no-sandbox",

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...engine import Msg, msg
 from ..pages import BotPages, EntryEditor, Templates
+from .board_editor import BOARD_EDITOR
 from .cards import ADVANCED, BASIC, EFFECT_NAMES, POWER_NAMES, SHIPS, card_label
 from .components import COLOUR_NAMES, COLOURS
 from .editor import edit_entry, entry_view, start_entry
@@ -81,4 +82,5 @@ PAGES = DeaconPages(
     progress_text=cards_entered,
     icons="deacon/_icons.html",
     stylesheet="deacon.css",
+    board_editor=BOARD_EDITOR,
 )
