@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from .taps import after, tap
+
 pytestmark = pytest.mark.e2e
 
 COSTS = {
@@ -21,23 +23,6 @@ COSTS = {
 }
 TRACK = [(2, 1), (3, 2), (3, 2), (4, 3), (4, 3), (5, 3)]
 QUIET = ("done", "no", "none", "pass", "next", "enemy", "0", "1")
-
-
-def version(page: Page) -> int:
-    return int(page.locator("[data-game-version]").get_attribute("data-game-version"))
-
-
-def after(page: Page, action) -> None:
-    """Do something that answers a step, and wait for the page to show the new state."""
-    before = version(page)
-    action()
-    expect(page.locator("[data-game-version]")).not_to_have_attribute(
-        "data-game-version", str(before)
-    )
-
-
-def tap(page: Page, value: str) -> None:
-    after(page, page.locator(f'.current-step .answers button[value="{value}"]').first.click)
 
 
 def start(page: Page, url: str) -> None:

@@ -9,6 +9,8 @@ from webapp.bots.deacon.board import Board, demo_board, empty_board, validate_bo
 from webapp.bots.deacon.board_editing import TapRefused, edit_board, next_sector_id, start_editing
 from webapp.bots.deacon.board_editor_view import board_summary, board_view
 
+from .deacon import new_game, play
+
 
 def taps(board: dict, *fields: dict) -> tuple[dict, dict]:
     editing = start_editing(board)
@@ -86,3 +88,27 @@ def test_the_drawing_places_each_tap_target_in_percent_of_the_board():
     assert (island.left, island.top) == (90.5, 17.14)
     assert len(view.cells) == 20 * 14
     assert str(board_summary(demo_board())) == "16 islands, 30 routes, 11 sectors"
+
+
+def test_a_game_plays_from_setup_to_the_score_sheet_on_a_board_entered_by_taps():
+
+    square = [
+        *({"op": "point", "at": at} for at in ("100,100", "400,100", "400,400", "100,400")),
+        {"op": "mode", "value": "routes"},
+        *({"op": "island", "n": str(n)} for n in (1, 2, 2, 3, 3, 4, 4, 1, 1, 3)),
+        {"op": "mode", "value": "sectors"},
+        *({"op": "route", "key": key} for key in ("1-2", "2-3", "1-3")),
+        {"op": "sharks", "value": "2"},
+        {"op": "save_sector"},
+        *({"op": "route", "key": key} for key in ("1-3", "3-4", "1-4")),
+        {"op": "save_sector"},
+    ]
+    board, _ = taps(empty_board("Ours"), *square)
+    game = new_game(board=board)
+    play(
+        game,
+        {"start_island": ["i1", "i3"], "your_ship": "i3", "your_vp": [4 * n for n in range(1, 40)]},
+    )
+    assert game.over and game.state.board["name"] == "Ours"
+    sheet = game.bot.score_sheet(game.state)
+    assert sheet is not None and sheet.winner
