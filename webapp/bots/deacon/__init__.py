@@ -18,6 +18,7 @@ from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
     steps_board,
     steps_cards,
+    steps_crew,
     steps_effects,
     steps_player,
     steps_setup,

@@ -10,20 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
-from ...engine.questions import choice, choose, confirm, entry, yes_no
+from ...engine.questions import choice, choose, confirm, entry
 from .cards import effect_name
 from .components import COLOUR_NAMES
 from .entry import effects_check
 from .rules import (
-    cheapest_wanted,
     diver_step,
-    hire,
-    intern_row,
     lacking_types,
-    most_wanted,
     research_step,
     score_track_effect,
-    smallest_row,
     take_mission,
 )
 from .state import DeaconState
@@ -37,14 +32,6 @@ def effect_of(step: Step) -> dict[str, Any]:
 
 def colour(name: str) -> Msg:
     return COLOUR_NAMES.get(name) or msg("{colour}", colour=name)
-
-
-def rows(state: DeaconState) -> list[dict[str, Any]]:
-    return state.components["crew"]["rows"]  # type: ignore[no-any-return]
-
-
-def row_name(state: DeaconState, row: int) -> Msg:
-    return msg("its {colour} row", colour=colour(rows(state)[row]["colour"]))
 
 
 class EffectStep(DeaconStep):
@@ -174,166 +161,6 @@ class Mission(DeaconStep):
         points = take_mission(state, value, state.components["missions"]["types"])
         if points:
             ctx.note(msg("A set of Missions: +{n} VP.", n=points))
-
-
-@step_type("e_crew_cheapest")
-class CrewCheapest(DeaconStep):
-    """ "Deacon hires the cheapest Crew tile. If the row with that Crew color already is
-    full, then it takes the cheapest of a color it has the least of (topmost if tied)."
-    "Hiring crew": it pays no Coins."""
-
-    def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("Crew: it hires the cheapest Crew tile of the Recruitment Center")
-
-    def question(self, state: DeaconState, step: Step) -> Question:
-        return choose(
-            msg("The cheapest tile's colour"),
-            *(choice(str(r), colour(row["colour"])) for r, row in enumerate(rows(state))),
-            choice("none", msg("No Crew tile on offer")),
-        )
-
-    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        if value == "none":
-            ctx.insert(*offer_steps(state, []))
-            return
-        wanted = cheapest_wanted(state, rows(state), int(value))
-        if wanted and wanted[0] == int(value):
-            ctx.insert(*hired(state, ctx, int(value)))
-        else:
-            ctx.insert(*offer_steps(state, wanted))
-
-
-@step_type("e_crew_most")
-class CrewMost(DeaconStep):
-    """ "Deacon hires the cheapest Crew tile of the color that it has the most. If the row
-    with that Crew color already is full, or there is no desired color in the offer, it
-    takes a Crew of the next color below on the Ship board (bottom row wraps to top)."""
-
-    automatic = True
-    hidden_unless_noted = True
-
-    def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("Crew: the colour it has the most of")
-
-    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        ctx.insert(*offer_steps(state, most_wanted(state, rows(state))))
-
-
-def offer_steps(state: DeaconState, wanted: list[int]) -> list[Step]:
-    if wanted:
-        return [new("crew_offer", rows=wanted)]
-    return [new("crew_none")]
-
-
-@step_type("crew_offer")
-class CrewOffer(DeaconStep):
-    def title(self, state: DeaconState, step: Step) -> Msg:
-        row = step.params["rows"][0]
-        return msg(
-            "Crew: is there a {colour} Crew tile in the Recruitment Center?",
-            colour=colour(rows(state)[row]["colour"]),
-        )
-
-    def detail(self, state: DeaconState, step: Step) -> Msg | None:
-        return msg(
-            "If there is, it hires the cheapest one, for {row}.",
-            row=row_name(state, step.params["rows"][0]),
-        )
-
-    def question(self, state: DeaconState, step: Step) -> Question:
-        return yes_no(msg("One on offer?"))
-
-    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        row, rest = step.params["rows"][0], step.params["rows"][1:]
-        if value:
-            ctx.insert(*hired(state, ctx, row))
-        else:
-            ctx.insert(*offer_steps(state, rest))
-
-
-@step_type("crew_none")
-class CrewNone(DeaconStep):
-    """ "Hiring crew": every row but one filled and no matching tile for the remaining
-    row: an Intern (the cheapest tile flipped to the wild side)."""
-
-    automatic = True
-    hidden_unless_noted = True
-
-    def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("Crew: no tile it wants")
-
-    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        row = intern_row(state, rows(state))
-        if row is None:
-            ctx.note(msg("No Crew tile it can take: it hires no one."))
-            return
-        state.interns += 1
-        ctx.insert(new("crew_intern", row=row))
-
-
-@step_type("crew_intern")
-class CrewIntern(DeaconStep):
-    def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg(
-            "Crew: it takes an Intern — the cheapest tile flipped to its wild side — for {row}",
-            row=row_name(state, step.params["row"]),
-        )
-
-    def question(self, state: DeaconState, step: Step) -> Question:
-        return confirm(msg("Done"))
-
-    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        points = hire(state, rows(state), step.params["row"])
-        if points:
-            ctx.note(msg("A full Crew row: +{n} VP.", n=points))
-
-
-def hired(state: DeaconState, ctx: Context, row: int) -> list[Step]:
-    """The tile goes to its row, left to right (Deacon rulebook, "Hiring crew": no
-    benefit covered, no column bonus, 4 VP for a filled row)."""
-    points = hire(state, rows(state), row)
-    ctx.note(
-        msg(
-            "It hires the cheapest tile of that colour and puts it in {row}, left to right.",
-            row=row_name(state, row),
-        )
-    )
-    if points:
-        ctx.note(msg("A full Crew row: +{n} VP.", n=points))
-    elif state.side == "B" and state.crew[row] >= int(rows(state)[row]["tiles"]):
-        ctx.note(msg("A full Crew row: it scores at the end of the game (B side)."))
-    if state.crew_bonus:
-        # Difficulty modifiers: "Deacon gains printed bonuses for placing Crew tiles on
-        # its Ship board as if they were on one of its cards."
-        return [new("crew_bonus", row=row)]
-    return []
-
-
-@step_type("crew_bonus")
-class CrewBonus(DeaconStep):
-    def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg(
-            "Crew bonus: what the space it covered in {row} prints",
-            row=row_name(state, step.params["row"]),
-        )
-
-    def question(self, state: DeaconState, step: Step) -> Question:
-        return entry(msg("The bonus"), effects_check(), {"kind": "effects", "what": "bonus"})
-
-    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        ctx.insert(*effect_steps(state, value, "bonus", ctx))
-
-
-@step_type("e_crew_score")
-class CrewScore(EffectStep):
-    """ "1 VP for each Crew tile in the row that contains the fewest tiles (minimum of 1
-    VP, because starting Crew also counts)."""
-
-    def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("Crew: +{n} VP, the tiles in its smallest Crew row", n=smallest_row(state))
-
-    def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        state.add_vp("crew", smallest_row(state))
 
 
 @step_type("e_score_track")
