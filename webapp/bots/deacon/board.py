@@ -14,6 +14,8 @@ enclosed by routes (closed when each of them holds a Reef Ball).
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -398,3 +400,14 @@ def board_summary(data: Any) -> dict[str, Any]:
     }
     problems = board_problems(data)
     return {**counts, "problems": len(problems), "complete": not problems}
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(text: str) -> Board:
+    return Board.from_json(json.loads(text))
+
+
+def parsed_board(data: Any) -> Board:
+    """The `Board` of a board file, checked and built once however often a game draws it
+    or reasons about it (the same file gives the same object: read it, never change it)."""
+    return _parsed(json.dumps(data, sort_keys=True))

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine import Msg, msg
 from ...engine.geometry import Graph, Route
+from .board import parsed_board
 from .state import DEACON, YOU, DeaconState
 
 # Deacon rulebook, "Objectives": "When any of the players reaches 22 VP".
@@ -44,10 +45,8 @@ def islands(board: dict[str, Any]) -> list[int]:
 
 
 def graph(board: dict[str, Any]) -> Graph[int]:
-    found: Graph[int] = Graph()
-    for r in board.get("routes", []):
-        found.join(int(r["a"]), int(r["b"]), int(r["cost"]))
-    return found
+    """The board's routes as a graph (built once per board file; read only)."""
+    return parsed_board(board).graph
 
 
 def sectors(board: dict[str, Any]) -> dict[str, tuple[list[str], int]]:

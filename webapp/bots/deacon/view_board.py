@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...engine import Msg
-from .board import Board, BoardError, route_ends, route_key
+from .board import Board, BoardError, parsed_board, route_ends, route_key
 from .state import DEACON, OWNERS, YOU, DeaconState
 from .stepkit import island_name, route_name, sector_name
 
@@ -113,7 +113,7 @@ class Highlight:
 
 def _board(data: Mapping[str, Any]) -> Board | None:
     try:
-        return Board.from_json(data)
+        return parsed_board(data)
     except (BoardError, KeyError, TypeError):  # no board yet, or one being entered
         return None
 
