@@ -202,3 +202,16 @@ def test_every_counter_of_its_state_panel_can_be_corrected_and_undone() -> None:
     assert game.state.missions.count(colour) == 3
     game.undo()
     assert game.state.missions == before
+
+
+def test_its_objective_status_and_discard_pile_can_be_corrected() -> None:
+    game = new_game()
+    play(game, until=lambda p: p.step.kind == "your_ship" and bool(game.state.cards.discard))
+    assert game.state.objective is None
+    game.correct("objective", 2)
+    assert game.state.objective == DEACON
+    deck = len(game.state.cards)
+    game.correct("discard", 0)
+    assert game.state.cards.discard == [] and len(game.state.cards) == deck + 1
+    game.undo()
+    assert game.state.cards.discard

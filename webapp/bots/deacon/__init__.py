@@ -34,7 +34,7 @@ from .board import (
 from .components import kept_key
 from .entry import card_check
 from .rules import END_VP, OBJECTIVE_VP, who_has_least
-from .state import SIZES, DeaconState
+from .state import DEACON, SIZES, YOU, DeaconState
 from .stepkit import STEP_TYPES, new
 from .steps_effects import colour
 from .steps_player import close_sheet, score_sheet
@@ -170,6 +170,11 @@ class DeaconBot(Bot[DeaconState]):
         ]
         if state.reef.initial is not None:
             found.append(Correction("initial", LABELS["initial"], 0, 10))
+        # Its Objective status: 0 not drawn yet, 1 you had the least VP, 2 Deacon had.
+        found.append(Correction("objective", LABELS["objective"], 0, 2))
+        # Its discard pile, when the table's and Botdeck's disagree: the cards beyond the
+        # number set go back under its deck.
+        found.append(Correction("discard", LABELS["discard"], 0, len(state.cards.discard)))
         found += [
             Correction(f"missions_{t}", self.correction_label(state, f"missions_{t}"), 0, 10)
             for t in state.components.get("missions", {}).get("types", [])
@@ -193,6 +198,12 @@ class DeaconBot(Bot[DeaconState]):
             state.reef.columns[int(field[6:])] = value
         elif field == "initial":
             state.reef.initial = value
+        elif field == "objective":
+            state.objective = (None, YOU, DEACON)[value]
+        elif field == "discard":
+            back = state.cards.discard[value:]
+            state.cards.discard = state.cards.discard[:value]
+            state.cards.cards += back
         elif field.startswith("missions_") and field[9:] in state.components.get(
             "missions", {}
         ).get("types", []):
@@ -278,6 +289,8 @@ LABELS: dict[str, Msg] = {
     "diver": msg("Its Diver's step on the Seafloor track"),
     "milestones": msg("Milestone tiles it discarded"),
     "initial": msg("Reef Balls left in its initial deployment area"),
+    "objective": msg("Objectives drawn at 22 VP: 0 not yet, 1 you had the least, 2 Deacon had"),
+    "discard": msg("Cards on its discard pile (the others go back under its deck)"),
 }
 POLLUTION_LABELS = {
     "small": msg("Small Pollution tiles it owns"),
