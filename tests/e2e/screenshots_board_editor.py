@@ -16,7 +16,6 @@ from werkzeug.serving import make_server
 from webapp import create_app
 from webapp.bots.deacon.board import demo_board
 
-from .. import deacon_pages_standin  # noqa: F401
 from ..conftest import CHROMIUM_FLAGS
 
 SIZES = {"phone": (390, 844), "tablet": (1024, 768)}
