@@ -8,6 +8,7 @@ import copy
 import jsonschema
 import pytest
 
+from webapp.bots.deacon import DEACON_BOT
 from webapp.bots.deacon.cards import (
     ADVANCED,
     BASIC,
@@ -17,7 +18,6 @@ from webapp.bots.deacon.cards import (
     DeckError,
     card_ids,
     card_label,
-    deck_progress,
     deck_schema,
     demo_deck,
     effect_name,
@@ -163,7 +163,7 @@ def test_a_deck_learned_card_by_card_keeps_the_deck_order():
         "effects": [{"effect": "diver"}],
     }
     assert find_card(deck, "3A") is not None and find_card(empty_deck("x"), "1") is None
-    assert deck_progress(deck) == {
+    assert DEACON_BOT.deck_progress(deck) == {
         "cards": 17,
         "card_total": 17,
         "complete": 17,

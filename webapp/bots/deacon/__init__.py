@@ -14,6 +14,7 @@ from typing import Any
 from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg, register
 from ...engine.cards import Pile
 from ...engine.scoring import SCORE_SHEET, ScoreSheetStep
+from ..whole_cards import CardCheck, WholeCards
 from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
     steps_board,
@@ -49,7 +50,7 @@ ADVANCED = [f"{n}A" for n in range(1, 5)]
 STEP_TYPES.add(SCORE_SHEET, ScoreSheetStep(score_sheet, close_sheet))
 
 
-class DeaconBot(Bot[DeaconState]):
+class DeaconBot(WholeCards, Bot[DeaconState]):
     id = "deacon"
     name = msg("Deacon")
     game_name = msg("Reef Project")
@@ -233,30 +234,13 @@ class DeaconBot(Bot[DeaconState]):
             return kept_key(str(draft["part"]))
         return None
 
-    # --- the card library -------------------------------------------------------------
+    # --- the card library: whole cards (webapp/bots/whole_cards.py) -------------------
 
-    def empty_deck(self, name: str) -> dict[str, Any]:
-        return cards_module.empty_deck(name)
+    def card_ids(self) -> list[str]:
+        return cards_module.card_ids()
 
-    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
-        return cards_module.deck_progress(deck)
-
-    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
-        if entry.get("kind") == "card":
-            cards_module.set_card(deck, answer)
-
-    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
-        if part != "card" or card not in cards_module.card_ids():
-            raise ValueError("no such part of a card")
-        return {"kind": "card", "card": card, "existing": cards_module.find_card(deck, card)}
-
-    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
-        return card_check(entry["card"])(raw)
-
-    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
-        if entry.get("kind") != "card":
-            return None
-        return cards_module.find_card(deck, entry["card"])
+    def card_check(self, card_id: str) -> CardCheck:
+        return card_check(card_id)
 
     # --- the board: the Main board's islands, routes and sectors (board.py) -------------
 

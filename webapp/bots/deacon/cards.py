@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Msg, msg, nmsg
+from .. import whole_cards
 from ..deckfile import (
-    DECK_FORMAT,
-    DECK_VERSION,
     DeckError,
     bundled_deck_files,
     first_error,
@@ -93,7 +92,6 @@ __all__ = [
     "card_ids",
     "card_kind",
     "card_label",
-    "deck_progress",
     "deck_schema",
     "demo_deck",
     "effect_name",
@@ -106,14 +104,12 @@ __all__ = [
 ]
 
 deck_schema, demo_deck = bundled_deck_files(__package__)
+find_card = whole_cards.find_card
 
 
 def card_ids() -> list[str]:
     """All 17 cards in the deck file's order: 1..8, 1A..4A, S1..S5."""
     return [*BASIC, *ADVANCED, *SHIPS]
-
-
-_ORDER = {card_id: index for index, card_id in enumerate(card_ids())}
 
 
 def card_kind(card_id: str) -> str:
@@ -271,34 +267,10 @@ def _field_and_message(error: Any) -> tuple[str, str]:
 
 
 def empty_deck(name: str) -> dict[str, Any]:
-    """A deck of the player's own cards, before any card is entered."""
-    return {
-        "format": DECK_FORMAT,
-        "version": DECK_VERSION,
-        "bot": BOT_ID,
-        "name": name,
-        "cards": [],
-    }
-
-
-def find_card(deck: dict[str, Any], card_id: str) -> dict[str, Any] | None:
-    return next((c for c in deck["cards"] if c["id"] == card_id), None)
+    """A deck of the players' own cards, before any card is entered."""
+    return whole_cards.empty_deck(BOT_ID, name)
 
 
 def set_card(deck: dict[str, Any], card: dict[str, Any]) -> None:
     """Write an entered card into a deck, replacing what it held for that card."""
-    deck["cards"] = [c for c in deck["cards"] if c["id"] != card["id"]] + [card]
-    deck["cards"].sort(key=lambda c: _ORDER[c["id"]])
-
-
-def deck_progress(deck: dict[str, Any]) -> dict[str, int]:
-    """A card is one part, entered whole: "5 of 17 cards"."""
-    entered = len(deck["cards"])
-    total = len(_ORDER)
-    return {
-        "cards": entered,
-        "card_total": total,
-        "complete": entered,
-        "sections": entered,
-        "section_total": total,
-    }
+    whole_cards.set_card(deck, card, card_ids())

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import whole_cards
 from .cards import (
     CARD_EFFECTS,
     EFFECTS,
@@ -182,20 +183,13 @@ def card_from_form(card_id: str, fields: dict[str, Any]) -> dict[str, Any]:
 def card_check(card_id: str) -> Callable[[Any], dict[str, Any]]:
     """What an entered card must look like: the form's fields, or a card as JSON."""
     card_kind(card_id)  # an unknown card is a mistake of the caller, not of the table
-
-    def check(raw: Any) -> dict[str, Any]:
-        if not isinstance(raw, dict):
-            raise EntryError("the card is not a set of fields")
-        card = dict(raw) if "islands" in raw else card_from_form(card_id, raw)
-        if card.get("id", card_id) != card_id:
-            raise EntryError(f"field 'id': this is card {card_id}")
-        card["id"] = card_id
-        try:
-            return validate_card(card)
-        except DeckError as error:
-            raise EntryError(str(error)) from None
-
-    return check
+    return whole_cards.card_check(
+        card_id,
+        from_form=card_from_form,
+        whole_card_field="islands",
+        validate=validate_card,
+        error=EntryError,
+    )
 
 
 def form_values(card: dict[str, Any] | None) -> dict[str, str]:

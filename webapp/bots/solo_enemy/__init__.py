@@ -13,6 +13,7 @@ from typing import Any
 
 from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg, register
 from ...engine.cards import Pile
+from ..whole_cards import CardCheck, WholeCards
 from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
     steps_actions,
@@ -23,7 +24,7 @@ from . import (  # noqa: F401  (register the step types)
     steps_player,
     steps_setup,
 )
-from .cards import CARD_COUNT, DeckError, card_numbers, find_card, tactic_names
+from .cards import CARD_COUNT, DeckError, card_numbers, tactic_names
 from .entry import card_check
 from .faction import KNOWN_FACTIONS, RESOURCE_NAMES, RESOURCES, kept_key
 from .rules import MAX_RESOURCE, MAX_TOWERS, set_tax_slot, track_length, trigger_end
@@ -45,7 +46,7 @@ def _faction_key(name: str) -> str:
     return folded if folded in KNOWN_FACTIONS else name
 
 
-class SoloEnemyBot(Bot[EnemyState]):
+class SoloEnemyBot(WholeCards, Bot[EnemyState]):
     id = "solo_enemy"
     name = msg("Solo Enemy")
     game_name = msg("Heroes of Land, Air & Sea")
@@ -203,35 +204,16 @@ class SoloEnemyBot(Bot[EnemyState]):
             return kept_key(str(draft["faction"]))
         return None
 
-    # --- the card library -------------------------------------------------------------
+    # --- the card library: whole cards (webapp/bots/whole_cards.py) -------------------
 
-    def empty_deck(self, name: str) -> dict[str, Any]:
-        return cards_module.empty_deck(name)
+    def card_ids(self) -> list[str]:
+        return card_numbers()
 
-    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
-        return cards_module.deck_progress(deck)
+    def card_check(self, card_id: str) -> CardCheck:
+        return card_check(card_id)
 
-    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
-        if entry.get("kind") == "card":
-            cards_module.set_card(deck, answer)
-
-    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
-        if part != "card" or card not in card_numbers():
-            raise ValueError("no such part of a card")
-        return {
-            "kind": "card",
-            "card": card,
-            "tactics": tactic_names(deck),
-            "existing": find_card(deck, card),
-        }
-
-    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
-        return card_check(entry["card"])(raw)
-
-    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
-        if entry.get("kind") != "card":
-            return None
-        return find_card(deck, entry["card"])
+    def entry_draft(self, deck: dict[str, Any]) -> dict[str, Any]:
+        return {"tactics": tactic_names(deck)}
 
 
 LABELS: dict[str, Msg] = {

@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Msg, msg
+from .. import whole_cards
 from ..deckfile import (
-    DECK_FORMAT,
-    DECK_VERSION,
     DeckError,
     bundled_deck_files,
     first_error,
@@ -60,6 +59,7 @@ __all__ = ["DeckError", "deck_schema", "demo_deck", "validate_deck"]
 
 
 deck_schema, demo_deck = bundled_deck_files(__package__)
+find_card = whole_cards.find_card
 
 
 def card_numbers() -> list[str]:
@@ -104,39 +104,6 @@ def _describe(deck: dict[str, Any], error: Any) -> str:
     return f"{where}, field '{field}': {error.message}"
 
 
-def empty_deck(name: str) -> dict[str, Any]:
-    """A deck of the player's own cards, before any card is entered."""
-    return {
-        "format": DECK_FORMAT,
-        "version": DECK_VERSION,
-        "bot": BOT_ID,
-        "name": name,
-        "cards": [],
-    }
-
-
-def find_card(deck: dict[str, Any], card_id: str) -> dict[str, Any] | None:
-    return next((c for c in deck["cards"] if c["id"] == card_id), None)
-
-
-def set_card(deck: dict[str, Any], card: dict[str, Any]) -> None:
-    """Write an entered card into a deck, replacing what it held for that card."""
-    deck["cards"] = [c for c in deck["cards"] if c["id"] != card["id"]] + [card]
-    deck["cards"].sort(key=lambda c: int(c["id"]))
-
-
-def deck_progress(deck: dict[str, Any]) -> dict[str, int]:
-    """A card is one part, entered whole: "5 of 8 cards"."""
-    entered = len(deck["cards"])
-    return {
-        "cards": entered,
-        "card_total": CARD_COUNT,
-        "complete": entered,
-        "sections": entered,
-        "section_total": CARD_COUNT,
-    }
-
-
 def tactic_names(deck: dict[str, Any]) -> list[str]:
     """Every Tactic Card named on the deck's cards, in a stable order."""
     names = {c["tactics"][role] for c in deck["cards"] for role in TACTIC_ROLES}
@@ -145,3 +112,13 @@ def tactic_names(deck: dict[str, Any]) -> list[str]:
 
 def action_name(action: str) -> Msg:
     return ACTION_NAMES[action]
+
+
+def empty_deck(name: str) -> dict[str, Any]:
+    """A deck of the players' own cards, before any card is entered."""
+    return whole_cards.empty_deck(BOT_ID, name)
+
+
+def set_card(deck: dict[str, Any], card: dict[str, Any]) -> None:
+    """Write an entered card into a deck, replacing what it held for that card."""
+    whole_cards.set_card(deck, card, card_numbers())

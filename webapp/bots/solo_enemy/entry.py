@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .cards import DeckError, validate_card
+from .. import whole_cards
+from .cards import validate_card
 
 OTHER = "__other__"  # the tactic is typed in, not one of the names offered
 FORM_FIELDS = ("action", "follow", "compass", "strength", "attacking", "defending")
@@ -52,20 +53,13 @@ def card_from_form(card_id: str, fields: dict[str, Any]) -> dict[str, Any]:
 
 def card_check(card_id: str) -> Callable[[Any], dict[str, Any]]:
     """What an entered card must look like: the form's fields, or a card as JSON."""
-
-    def check(raw: Any) -> dict[str, Any]:
-        if not isinstance(raw, dict):
-            raise EntryError("the card is not a set of fields")
-        card = dict(raw) if "tactics" in raw else card_from_form(card_id, raw)
-        if card.get("id", card_id) != card_id:
-            raise EntryError(f"field 'id': this is card {card_id}")
-        card["id"] = card_id
-        try:
-            return validate_card(card)
-        except DeckError as error:
-            raise EntryError(str(error)) from None
-
-    return check
+    return whole_cards.card_check(
+        card_id,
+        from_form=card_from_form,
+        whole_card_field="tactics",
+        validate=validate_card,
+        error=EntryError,
+    )
 
 
 def form_values(card: dict[str, Any] | None, tactics: list[str]) -> dict[str, Any]:

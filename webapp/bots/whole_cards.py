@@ -1,0 +1,123 @@
+"""A deck whose every printed card is entered whole, in one form: what the Solo Enemy's
+and Deacon's decks share (the Covenant's cards are entered section by section instead).
+
+The deck file lists each card once, in the bot's printed order; a card is one part,
+`"card"`; the card library's `Bot` methods follow from the card numbers, the order and
+the check of one entered card, so a bot declares those and mixes `WholeCards` in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .deckfile import DECK_FORMAT, DECK_VERSION, DeckError
+
+CardCheck = Callable[[Any], dict[str, Any]]
+
+
+def empty_deck(bot_id: str, name: str) -> dict[str, Any]:
+    """A deck of the players' own cards, before any card is entered."""
+    return {
+        "format": DECK_FORMAT,
+        "version": DECK_VERSION,
+        "bot": bot_id,
+        "name": name,
+        "cards": [],
+    }
+
+
+def find_card(deck: dict[str, Any], card_id: str) -> dict[str, Any] | None:
+    return next((c for c in deck["cards"] if c["id"] == card_id), None)
+
+
+def set_card(deck: dict[str, Any], card: dict[str, Any], order: Sequence[str]) -> None:
+    """Write an entered card into a deck, replacing what it held for that card; the
+    cards stay in `order` (every card number, in the deck file's order)."""
+    deck["cards"] = [c for c in deck["cards"] if c["id"] != card["id"]] + [card]
+    deck["cards"].sort(key=lambda c: order.index(c["id"]))
+
+
+def deck_progress(deck: dict[str, Any], total: int) -> dict[str, int]:
+    """A card is one part, entered whole: "5 of 8 cards"."""
+    entered = len(deck["cards"])
+    return {
+        "cards": entered,
+        "card_total": total,
+        "complete": entered,
+        "sections": entered,
+        "section_total": total,
+    }
+
+
+def card_check(
+    card_id: str,
+    *,
+    from_form: Callable[[str, dict[str, Any]], dict[str, Any]],
+    whole_card_field: str,
+    validate: Callable[[dict[str, Any]], dict[str, Any]],
+    error: type[ValueError],
+) -> CardCheck:
+    """What an entered card must look like: the quick-entry form's fields (read by
+    `from_form`), or the card as JSON (it has `whole_card_field`), checked by `validate`;
+    a wrong card raises `error` naming the field."""
+
+    def check(raw: Any) -> dict[str, Any]:
+        if not isinstance(raw, dict):
+            raise error("the card is not a set of fields")
+        card = dict(raw) if whole_card_field in raw else from_form(card_id, raw)
+        if card.get("id", card_id) != card_id:
+            raise error(f"field 'id': this is card {card_id}")
+        card["id"] = card_id
+        try:
+            return validate(card)
+        except DeckError as wrong:
+            raise error(str(wrong)) from None
+
+    return check
+
+
+class WholeCards:
+    """The card library's `Bot` methods for a deck of whole cards (mix in before `Bot`)."""
+
+    id: str
+
+    def card_ids(self) -> list[str]:
+        """Every card number, in the deck file's order."""
+        raise NotImplementedError
+
+    def card_check(self, card_id: str) -> CardCheck:
+        """The check of one entered card."""
+        raise NotImplementedError
+
+    def entry_draft(self, deck: dict[str, Any]) -> dict[str, Any]:
+        """What the quick-entry form needs of the deck besides the card (names offered)."""
+        return {}
+
+    def empty_deck(self, name: str) -> dict[str, Any]:
+        return empty_deck(self.id, name)
+
+    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
+        return deck_progress(deck, len(self.card_ids()))
+
+    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
+        if entry.get("kind") == "card":
+            set_card(deck, answer, self.card_ids())
+
+    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
+        if part != "card" or card not in self.card_ids():
+            raise ValueError("no such part of a card")
+        return {
+            "kind": "card",
+            "card": card,
+            **self.entry_draft(deck),
+            "existing": find_card(deck, card),
+        }
+
+    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
+        return self.card_check(entry["card"])(raw)
+
+    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
+        if entry.get("kind") != "card":
+            return None
+        return find_card(deck, entry["card"])
