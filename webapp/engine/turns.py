@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .text import Msg, msg
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -158,3 +160,11 @@ class TurnCycle:
             bool(data.get("stopped", False)),
             bool(data.get("over", False)),
         )
+
+
+def round_title(turns: TurnCycle, what: Msg) -> Msg:
+    """A checklist's heading in a game played in rounds: "Round 3 · Your turn", or
+    "Last round 3 · …" once the end has made it the last."""
+    if turns.last_round:
+        return msg("Last round {round} · {what}", round=turns.round, what=what)
+    return msg("Round {round} · {what}", round=turns.round, what=what)

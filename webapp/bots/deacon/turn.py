@@ -8,7 +8,8 @@ is played.
 
 from __future__ import annotations
 
-from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Msg, Seat, TurnCycle, msg
+from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Seat, TurnCycle, msg
+from ...engine.turns import round_title
 from .state import DEACON, YOU, DeaconState
 from .stepkit import needing, new
 from .steps_player import scoring_steps
@@ -56,26 +57,20 @@ def setup(state: DeaconState) -> Checklist:
     return Checklist(msg("Setting up Deacon"), {"kind": "setup"}, steps)
 
 
-def round_title(state: DeaconState, what: Msg) -> Msg:
-    if state.turns.last_round:
-        return msg("Last round {round} · {what}", round=state.turns.round, what=what)
-    return msg("Round {round} · {what}", round=state.turns.round, what=what)
-
-
 def deacon_turn(state: DeaconState) -> Checklist:
     state.last = DEACON
     state.shown = None
     draw = new("identify_card" if state.physical else "draw", purpose="turn")
     steps = [*needing(state, ("reef_balls",)), new("deploy_adjacent"), draw]
     header = {"kind": DEACON, "round": state.turns.round, "card": None}
-    return Checklist(round_title(state, msg("Deacon's turn")), header, steps)
+    return Checklist(round_title(state.turns, msg("Deacon's turn")), header, steps)
 
 
 def your_turn(state: DeaconState) -> Checklist:
     state.last = YOU
     steps = [new("your_ship"), new("your_ball"), new("your_vp")]
     header = {"kind": YOU, "round": state.turns.round}
-    return Checklist(round_title(state, msg("Your turn")), header, steps)
+    return Checklist(round_title(state.turns, msg("Your turn")), header, steps)
 
 
 def scoring(state: DeaconState) -> Checklist:

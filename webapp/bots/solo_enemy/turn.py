@@ -8,7 +8,8 @@ destroyed Capital City ends the game at once.
 
 from __future__ import annotations
 
-from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Msg, Seat, Step, TurnCycle, msg
+from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Seat, Step, TurnCycle, msg
+from ...engine.turns import round_title
 from .faction import faction_name
 from .rules import needs_reshuffle
 from .state import EnemyState
@@ -59,12 +60,6 @@ def setup(state: EnemyState) -> Checklist:
     return Checklist(title, {"kind": "setup"}, steps)
 
 
-def round_title(state: EnemyState, what: Msg) -> Msg:
-    if state.turns.last_round:
-        return msg("Last round {round} · {what}", round=state.turns.round, what=what)
-    return msg("Round {round} · {what}", round=state.turns.round, what=what)
-
-
 def draw_steps(state: EnemyState, purpose: str, hero: int | None) -> list[Step]:
     """Turn over the top card: the app draws it, or the table names the printed one.
 
@@ -83,13 +78,13 @@ def hero_turn(state: EnemyState, hero: int) -> Checklist:
     state.last = "enemy"
     state.acting = hero
     header = {"kind": "enemy", "round": state.turns.round, "hero": hero + 1, "card": None}
-    title = round_title(state, msg("Enemy {hero}", hero=hero_name(hero)))
+    title = round_title(state.turns, msg("Enemy {hero}", hero=hero_name(hero)))
     return Checklist(title, header, draw_steps(state, "hero", hero))
 
 
 def player_action(state: EnemyState, action: int) -> Checklist:
     state.last = "player"
-    title = round_title(state, msg("Your action {n}", n=action))
+    title = round_title(state.turns, msg("Your action {n}", n=action))
     header = {"kind": "player", "round": state.turns.round, "action": action}
     return Checklist(title, header, [new("your_action", action=action)])
 
@@ -103,7 +98,7 @@ def collection(state: EnemyState) -> Checklist:
     steps.append(new("physical_discard" if state.physical else "discard_slots"))
     if not state.turns.ending:
         steps.append(new("x_objective"))
-    title = round_title(state, msg("Collection"))
+    title = round_title(state.turns, msg("Collection"))
     return Checklist(title, {"kind": "collection", "round": state.turns.round}, steps)
 
 
