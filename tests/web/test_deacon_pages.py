@@ -13,7 +13,7 @@ import pytest
 from webapp.bots.deacon.editor import edit_entry, effects_text, entry_view, start_entry
 from webapp.bots.deacon.pages import PAGES
 from webapp.bots.deacon.state import DeaconState, ReefSupply
-from webapp.bots.deacon.view import deacon_view
+from webapp.bots.deacon.view import DeaconPageView, deacon_view, lit
 from webapp.engine import EndRule, Seat, TurnCycle
 from webapp.engine.cards import Pile
 
@@ -77,10 +77,20 @@ def a_state(**changes: Any) -> DeaconState:
         "research": {"spaces": [{"vp": 0, "milestone": False, "missions": 1}] * 10},
     }
     state.cards = Pile(cards=["1", "2", "4"], discard=["5"])
-    state.target = {"island": 4, "path": [2, 4], "deploy": "2-4", "closing": ["B"]}
     for key, value in changes.items():
         setattr(state, key, value)
     return state
+
+
+# The step being asked lights these (its view's `highlight`).
+HIGHLIGHT = {"island": 4, "path": [2, 4], "deploy": "2-4", "closing": ["B"]}
+
+
+def view(state: DeaconState, highlight: dict[str, Any] = HIGHLIGHT) -> DeaconPageView:
+    """The page's view of the state, lit as the page lights it for the step asked."""
+    page = lit(deacon_view(state, DECK), {"highlight": highlight})
+    assert page is not None
+    return page
 
 
 def words(message: Any) -> str:
@@ -91,7 +101,7 @@ def words(message: Any) -> str:
 
 
 def test_each_island_shows_the_ships_on_it_and_this_turns_target():
-    board = deacon_view(a_state(), DECK).board
+    board = view(a_state()).board
     islands = {i.number: i for i in board.islands}
     assert islands[2].ships == ("deacon",) and islands[5].ships == ("you",)
     assert islands[4].target and not islands[2].target
@@ -100,7 +110,7 @@ def test_each_island_shows_the_ships_on_it_and_this_turns_target():
 
 
 def test_each_route_shows_its_cost_its_reef_balls_and_its_midpoint():
-    routes = {r.key: r for r in deacon_view(a_state(), DECK).board.routes}
+    routes = {r.key: r for r in view(a_state()).board.routes}
     assert routes["2-3"].balls == ("deacon", "you")
     assert routes["1-3"].balls == ("you",) and routes["4-5"].balls == ()
     assert routes["1-3"].cost == 2 and routes["1-2"].mid == (250.0, 100.0)
@@ -108,7 +118,7 @@ def test_each_route_shows_its_cost_its_reef_balls_and_its_midpoint():
 
 
 def test_this_turns_path_and_deploy_route_are_highlighted_with_the_checklists_words():
-    board = deacon_view(a_state(), DECK).board
+    board = view(a_state()).board
     routes = {r.key: r for r in board.routes}
     assert board.path == ["2-4"] and routes["2-4"].path and not routes["1-2"].path
     assert routes["2-4"].deploy and board.deploy == "2-4"
@@ -116,7 +126,7 @@ def test_this_turns_path_and_deploy_route_are_highlighted_with_the_checklists_wo
 
 
 def test_a_sector_is_a_polygon_round_its_routes_with_its_sharks_and_whether_it_is_cleaned():
-    sectors = {s.id: s for s in deacon_view(a_state(), DECK).board.sectors}
+    sectors = {s.id: s for s in view(a_state()).board.sectors}
     assert set(sectors["A"].points.split()) == {"100,100", "400,100", "250,400"}
     corners = sectors["B"].points.split()
     assert corners in (["400,100", "250,400", "700,550", "800,150"],
@@ -131,13 +141,13 @@ def test_a_sector_is_a_polygon_round_its_routes_with_its_sharks_and_whether_it_i
 
 
 def test_the_demo_board_is_labelled_and_an_empty_board_draws_nothing():
-    assert deacon_view(a_state(), DECK).board.demo
-    empty = deacon_view(a_state(board={}), DECK).board
+    assert view(a_state()).board.demo
+    empty = view(a_state(board={})).board
     assert empty.islands == [] and empty.routes == [] and not empty.demo
 
 
 def test_the_card_shows_its_islands_with_the_one_chosen_and_its_effects_in_order():
-    card = deacon_view(a_state(), DECK).card
+    card = view(a_state()).card
     assert card is not None and card.kind == "basic"
     assert [(i.number, i.chosen) for i in card.islands] == [(4, True), (2, False), (1, False)]
     assert [e.effect for e in card.effects] == ["research", "symbols"]
@@ -146,14 +156,13 @@ def test_the_card_shows_its_islands_with_the_one_chosen_and_its_effects_in_order
 
 
 def test_a_card_whose_islands_it_could_not_reach_says_where_it_went():
-    state = a_state(target={"island": 5, "path": [2, 4, 5]})
-    card = deacon_view(state, DECK).card
+    card = view(a_state(), {"island": 5, "path": [2, 4, 5]}).card
     assert card is not None and card.elsewhere == 5
     assert not any(i.chosen for i in card.islands)
 
 
 def test_the_panel_counts_its_vp_by_source_tracks_missions_crew_reef_balls_and_pollution():
-    panel = deacon_view(a_state(), DECK).panel
+    panel = view(a_state()).panel
     assert panel.vp == 9 and panel.your_vp == 9
     assert [(words(label), n) for label, n in panel.vp_lines] == [
         ("Symbols on its cards", 4),
@@ -178,17 +187,17 @@ def test_the_panel_counts_its_vp_by_source_tracks_missions_crew_reef_balls_and_p
 
 
 def test_the_panel_shows_its_ship_card_and_the_objective():
-    panel = deacon_view(a_state(objective="deacon"), DECK).panel
+    panel = view(a_state(objective="deacon")).panel
     assert panel.ship is not None and panel.ship.name == "Coral"
     assert panel.ship.power == "deploy_research"
     assert "Deacon had fewer VP" in words(panel.objective)
-    assert words(deacon_view(a_state(), DECK).panel.objective) == "At 22 VP"
+    assert words(view(a_state()).panel.objective) == "At 22 VP"
 
 
 def test_the_view_and_the_state_round_trip_through_json_unchanged():
     state = a_state()
     again = DeaconState.from_json(json.loads(json.dumps(state.to_json())))
-    assert deacon_view(again, DECK) == deacon_view(state, DECK)
+    assert view(again) == view(state)
 
 
 # --- the quick-entry editor ---------------------------------------------------------
@@ -271,7 +280,7 @@ class Opened:
 
 def game_context(state: DeaconState, **more: Any) -> dict[str, Any]:
     return {
-        "bot_view": deacon_view(state, DECK),
+        "bot_view": view(state),
         "state": state,
         "demo": True,
         "version": 7,

@@ -67,7 +67,6 @@ class DeaconState:
     reef: ReefSupply = field(default_factory=ReefSupply)
     components: dict[str, Any] = field(default_factory=dict)  # printed parts entered
     objective: str | None = None  # who drew Objective cards at 22 VP: "you" / "deacon"
-    target: dict[str, Any] = field(default_factory=dict)  # what the board highlights now
     last: str | None = None  # kind of the checklist last opened
     score: dict[str, Any] = field(default_factory=dict)  # the final scoring, as asked
 

@@ -274,7 +274,7 @@ def deacon_view(state: DeaconState, deck: dict[str, Any]) -> DeaconPageView:
         cards_left=nmsg("{n} card in its deck", "{n} cards in its deck", deck_size),
         at=state.at,
     )
-    return _lit(page, state.target or None)
+    return _lit(page, None)
 
 
 def lit(page: DeaconPageView | None, extras: Any) -> DeaconPageView | None:

@@ -78,7 +78,7 @@ class BoardView:
 class Highlight:
     """What the board highlights: where its Ship goes and by which routes, where a Reef
     Ball goes, the sectors that closes. From the view of the step being asked
-    (`{"highlight": {...}}`) or, between steps, the state's `target`."""
+    (`{"highlight": {...}}`)."""
 
     island: int | None = None
     path: tuple[str, ...] = ()  # route keys
@@ -119,7 +119,7 @@ def _board(data: Mapping[str, Any]) -> Board | None:
 
 
 def board_view(state: DeaconState, highlight: Highlight | None = None) -> BoardView:
-    """The board as drawn, lit by `highlight` (by default: the state's target)."""
+    """The board as drawn, lit by `highlight` (by default: nothing lit)."""
     board = _board(state.board or {})
     plain = BoardView([], [], [], "", False, None, [], None, [], [])
     if board is None:
@@ -177,7 +177,7 @@ def board_view(state: DeaconState, highlight: Highlight | None = None) -> BoardV
     ]
     plain = replace(plain, islands=islands, routes=routes, sectors=sectors)
     plain = replace(plain, name=board.name, demo=board.demo)
-    return lit_board(plain, highlight or Highlight.read(state.target))
+    return lit_board(plain, highlight or Highlight())
 
 
 def lit_board(board: BoardView, h: Highlight) -> BoardView:
