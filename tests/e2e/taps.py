@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -22,3 +23,19 @@ def after(page: Page, action: Callable[[], object]) -> None:
 
 def tap(page: Page, value: str) -> None:
     after(page, page.locator(f'.current-step .answers button[value="{value}"]').first.click)
+
+
+def fit(page: Page, targets: str) -> dict[str, Any]:
+    """How the page fits its screen: its width and the window's (`scroll`, `client`), and
+    the visible `targets` (a CSS selector) smaller than 44 px either way (`small`)."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """targets => ({
+        scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
+        small: [...document.querySelectorAll(targets)]
+          .filter(e => e.offsetParent !== null)
+          .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+          .filter(([_, r]) => r.width < 44 || r.height < 44)
+          .map(([html, r]) => html + ' ' + Math.round(r.width) + 'x' + Math.round(r.height)),
+    })""",
+        targets,
+    )

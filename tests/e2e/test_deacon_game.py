@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .taps import after, tap
+from .taps import after, fit, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -103,16 +103,6 @@ def test_the_deacon_pages_fit_the_screen_with_big_targets(page: Page, live_serve
     page.set_viewport_size({"width": width, "height": height})
     start(page, live_server.url)
     set_up(page)
-    sizes = page.evaluate(
-        """targets => ({
-        scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
-        small: [...document.querySelectorAll(targets)]
-          .filter(e => e.offsetParent !== null)
-          .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
-          .filter(([_, r]) => r.width < 44 || r.height < 44)
-          .map(([html, r]) => html + ' ' + Math.round(r.width) + 'x' + Math.round(r.height)),
-    })""",
-        ".current-step button, .current-step input, #board button.dc-tap",
-    )
+    sizes = fit(page, ".current-step button, .current-step input, #board button.dc-tap")
     assert sizes["scroll"] <= sizes["client"], "horizontal scrolling"
     assert sizes["small"] == []

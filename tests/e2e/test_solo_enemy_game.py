@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .taps import after, tap
+from .taps import after, fit, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -103,16 +103,6 @@ def test_the_solo_enemy_pages_fit_the_screen_with_big_targets(
     page.set_viewport_size({"width": width, "height": height})
     start(page, live_server.url)
     tap(page, "done")  # the costs form is on screen now
-    sizes = page.evaluate(
-        """targets => ({
-        scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
-        small: [...document.querySelectorAll(targets)]
-          .filter(e => e.offsetParent !== null)
-          .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
-          .filter(([_, r]) => r.width < 44 || r.height < 44)
-          .map(([html, r]) => html + ' ' + Math.round(r.width) + 'x' + Math.round(r.height)),
-    })""",
-        "button, a.button, input:not([type=radio]), select, summary, .chip span",
-    )
+    sizes = fit(page, "button, a.button, input:not([type=radio]), select, summary, .chip span")
     assert sizes["scroll"] <= sizes["client"], "horizontal scrolling"
     assert sizes["small"] == []
