@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import webapp.bots  # noqa: F401  (registers the bots)
+from webapp.bots.deacon.cards import demo_deck
 from webapp.bots.deacon.state import DeaconState
 from webapp.bots.deacon.turn import turn_cycle
+from webapp.engine import Game, Pending
+
+from .helpers import play as play_with
 
 
 def board(
@@ -63,10 +69,6 @@ def balls(s: DeaconState, owner: str, *keys: str) -> DeaconState:
 
 # --- whole games ---------------------------------------------------------------------
 
-from collections.abc import Callable  # noqa: E402
-
-import webapp.bots  # noqa: E402,F401  (registers the bots)
-from webapp.engine import Game, Kind, Pending  # noqa: E402
 
 COMPONENTS: dict[str, Any] = {
     "research": RESEARCH,
@@ -80,7 +82,7 @@ COMPONENTS: dict[str, Any] = {
 
 # What a quiet table answers when a test does not care.
 DEFAULTS: dict[str, Any] = {
-    "start_island": ["i1", "i9"],
+    "components": lambda pending: COMPONENTS[pending.step.params["part"]],
     "your_ship": "i9",
     "your_ball": "none",
     "cleaning": "none",
@@ -89,29 +91,8 @@ DEFAULTS: dict[str, Any] = {
     "crew_offer": True,
     "reach_check": True,
 }
-
-
-def answer_for(pending: Pending, answers: dict[str, Any]) -> Any:
-    kind = pending.step.kind
-    if kind in answers:
-        value = answers[kind]
-        if isinstance(value, list) and kind not in ("e_restoration", "crew_bonus"):
-            return value.pop(0) if len(value) > 1 else value[0]
-        return value
-    if kind == "components":
-        return COMPONENTS[pending.step.params["part"]]
-    question = pending.question
-    if question.kind is Kind.CONFIRM:
-        return "done"
-    if question.kind is Kind.YESNO:
-        return True
-    if question.kind is Kind.SPACE:
-        return question.spaces[0]
-    if question.kind is Kind.CHOICE:
-        return question.choices[0].value
-    if question.kind is Kind.NUMBER:
-        return question.minimum
-    raise AssertionError(f"no answer for {kind}")
+# Answers given in turn: Deacon's Ship starts on island 1, yours on 9.
+IN_TURN: dict[str, Any] = {"start_island": ["i1", "i9"]}
 
 
 def play(
@@ -122,21 +103,10 @@ def play(
     limit: int = 2000,
 ) -> Pending | None:
     """Answer steps until `until` (a step kind or a test) is pending, or the game ends."""
-    given = {**DEFAULTS, **(answers or {})}
-    given = {k: (list(v) if isinstance(v, list) else v) for k, v in given.items()}
-    for _ in range(limit):
-        pending = game.pending()
-        if pending is None:
-            return None
-        if until is not None and (
-            pending.step.kind == until if isinstance(until, str) else until(pending)
-        ):
-            return pending
-        game.answer(answer_for(pending, given))
-    raise AssertionError("the game did not get there")
+    return play_with(
+        game, {**IN_TURN, **(answers or {})}, until=until, limit=limit, defaults=DEFAULTS
+    )
 
 
 def new_game(seed: int = 1, deck: dict[str, Any] | None = None, **options: Any) -> Game:
-    from webapp.bots.deacon.cards import demo_deck
-
     return Game("deacon", options, seed, deck or demo_deck())

@@ -64,8 +64,9 @@ def new_game(
 def default_for(pending: Pending, defaults: dict[str, Any] | None = None) -> Any:
     kind = pending.step.kind
     defaults = DEFAULTS if defaults is None else defaults
-    if kind in defaults:
-        return defaults[kind]
+    if kind in defaults:  # a value, or what to answer this very step
+        value = defaults[kind]
+        return value(pending) if callable(value) else value
     question = pending.question
     if question.kind is Kind.CONFIRM:
         return "done"
