@@ -1,5 +1,6 @@
 """Deacon's move on a big board: the time to work out where it sails, with its balls on
-the way and your Ship in it, on a 40-island board and on the largest a board file holds."""
+the way and your Ship in it, on a 40-island board and on the largest a board file holds;
+then the engine's reach search alone on ever larger maps, to see where it passes 10 ms."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from webapp.bots.deacon.rules import choose_move
 from webapp.bots.deacon.state import DEACON, DeaconState
 from webapp.bots.deacon.turn import turn_cycle
+from webapp.engine.geometry import Graph
 
 RUNS = 500
 
@@ -54,3 +56,26 @@ def measure(percentiles: Callable[[list[float]], str]) -> None:
             times.append(time.perf_counter() - started)
         aim = "   aim: p95 < 10 ms" if count == 40 else ""
         print(f"Deacon's move on a {count}-island board   {percentiles(times)}{aim}")
+    reach_beyond_files(percentiles, rng)
+
+
+def reach_beyond_files(percentiles: Callable[[list[float]], str], rng: random.Random) -> None:
+    """`Graph.reachable` under Deacon's movement rules on grids larger than any board file
+    may be, until its p95 passes 10 ms."""
+    for columns, rows in ((12, 10), (20, 12), (30, 16), (40, 20)):
+        graph: Graph[int] = Graph()
+        for route in grid_board(columns, rows, rng)["routes"]:
+            graph.join(route["a"], route["b"], route["cost"])
+        count, times = columns * rows, []
+        for _ in range(50):
+            start = rng.randrange(1, count + 1)
+            started = time.perf_counter()
+            graph.reachable(
+                start, free=lambda r: r.cost <= 1, limited=lambda r: r.cost == 2, order=int
+            )
+            times.append(time.perf_counter() - started)
+        p95 = sorted(times)[int(len(times) * 0.95)]
+        past = "   past 10 ms" if p95 > 0.010 else ""
+        print(f"  its reach search alone, {count} places   {percentiles(times)}{past}")
+        if past:
+            return

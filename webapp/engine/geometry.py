@@ -91,6 +91,16 @@ class Graph(Generic[Node]):
     """Places joined by routes (undirected); at most one route between two places."""
 
     routes: list[Route[Node]] = field(default_factory=list)
+    #: the routes at each place, in the order they were joined (searches look here, not
+    #: through every route)
+    _at: dict[Node, list[Route[Node]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        for route in self.routes:
+            for end in (route.a, route.b):
+                self._at.setdefault(end, []).append(route)
 
     def join(self, a: Node, b: Node, cost: int = 0) -> Route[Node]:
         if a == b:
@@ -99,13 +109,15 @@ class Graph(Generic[Node]):
             raise ValueError(f"{a!r} and {b!r} are already joined")
         route = Route(a, b, cost)
         self.routes.append(route)
+        for end in (a, b):
+            self._at.setdefault(end, []).append(route)
         return route
 
     def route(self, a: Node, b: Node) -> Route[Node] | None:
-        return next((r for r in self.routes if {r.a, r.b} == {a, b}), None)
+        return next((r for r in self._at.get(a, []) if r.other(a) == b), None)
 
     def routes_from(self, place: Node) -> list[Route[Node]]:
-        return [r for r in self.routes if place in (r.a, r.b)]
+        return list(self._at.get(place, []))
 
     def places(self) -> set[Node]:
         return {end for r in self.routes for end in (r.a, r.b)}
