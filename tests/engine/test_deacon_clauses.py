@@ -215,3 +215,28 @@ def test_its_objective_status_and_discard_pile_can_be_corrected() -> None:
     assert game.state.cards.discard == [] and len(game.state.cards) == deck + 1
     game.undo()
     assert game.state.cards.discard
+
+
+def test_deacon_never_recycles_pollution_tiles_and_scores_them_at_the_end() -> None:
+    # Deacon rulebook, "Recycling a Pollution tile"; "End of the game" 2E.
+    s = state(board([(1, 2, 1)]), components=copy.deepcopy(COMPONENTS))
+    s.pollution = {"small": 2, "medium": 1, "large": 0}
+    lines = {str(label): points for label, points in score_sheet(s).sides[1].groups[0].lines}
+    assert lines["Pollution tiles"] == 2 * -1 + 1 * -2
+
+
+def test_a_reef_ball_of_deacon_that_closes_a_sector_resolves_cleaning_the_ocean() -> None:
+    game = new_game(
+        board=board(
+            [(1, 2, 0), (2, 3, 0), (1, 3, 0), (3, 9, 1)],
+            [("A", [(1, 2), (2, 3), (1, 3)], 2)],
+        ),
+    )
+    play(game, {"start_island": ["i1", "i9"], "your_ship": "i9"}, until="your_ball")
+    game.answer("r2-3")
+    game.answer("r1-3")  # its Reef Ball on 1-2, the cheapest from island 1, closes A
+    play(game, {"your_ship": "i9"}, until="cleaning")
+    pending = game.pending()
+    assert pending is not None and pending.step.params == {"sector": "A", "by": DEACON}
+    game.answer("small")
+    assert game.state.cleaned == ["A"] and game.state.pollution["small"] == 1
