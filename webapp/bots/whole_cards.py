@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .deckfile import DECK_FORMAT, DECK_VERSION, DeckError
+from .deckfile import DECK_FORMAT, DECK_VERSION, DeckError, schema_error
 
 CardCheck = Callable[[Any], dict[str, Any]]
 
@@ -48,6 +48,22 @@ def deck_progress(deck: dict[str, Any], total: int) -> dict[str, int]:
         "sections": entered,
         "section_total": total,
     }
+
+
+def validate_deck(
+    deck: Any, schema: dict[str, Any], describe: Callable[[dict[str, Any], Any], str]
+) -> dict[str, Any]:
+    """The deck if it is usable (its schema, each card once), else DeckError naming the
+    card and field (`describe` words a schema error)."""
+    error = schema_error(deck, schema)
+    if error is not None:
+        raise DeckError(describe(deck, error))
+    seen: set[str] = set()
+    for card in deck["cards"]:
+        if card["id"] in seen:
+            raise DeckError(f"card {card['id']} is listed twice (field 'id')")
+        seen.add(card["id"])
+    return deck  # type: ignore[no-any-return]
 
 
 def card_check(

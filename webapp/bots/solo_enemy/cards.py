@@ -16,7 +16,6 @@ from ..deckfile import (
     DeckError,
     bundled_deck_files,
     first_error,
-    schema_error,
 )
 
 BOT_ID = "solo_enemy"
@@ -69,15 +68,7 @@ def card_numbers() -> list[str]:
 
 def validate_deck(deck: Any) -> dict[str, Any]:
     """Return the deck if it is usable, else raise DeckError naming card and field."""
-    error = schema_error(deck, deck_schema())
-    if error is not None:
-        raise DeckError(_describe(deck, error))
-    seen: set[str] = set()
-    for card in deck["cards"]:
-        if card["id"] in seen:
-            raise DeckError(f"card {card['id']} is listed twice (field 'id')")
-        seen.add(card["id"])
-    return deck
+    return whole_cards.validate_deck(deck, deck_schema(), _describe)
 
 
 def validate_card(card: Any) -> dict[str, Any]:
