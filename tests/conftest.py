@@ -193,19 +193,26 @@ def dice_bot_app(tmp_path: Path) -> Iterator[Flask]:
         unregister(DiceBot.id)
 
 
-def dice_game(app: Flask, monkeypatch: pytest.MonkeyPatch, *sides: int) -> str:
-    """A Covenant game whose first step asks these dice instead (its step type made to
-    ask them and to take any roll): the dice question on a real page."""
+def question_game(app: Flask, monkeypatch: pytest.MonkeyPatch, question: Any) -> str:
+    """A Covenant game whose first step asks `question` instead (its step type made to
+    ask it and to take any answer): any kind of question on a real page."""
     from webapp import games
-    from webapp.engine import get_bot, msg
-    from webapp.engine.questions import dice
+    from webapp.engine import get_bot
 
     with app.app_context():
-        game_id = games.create_game("covenant", {}, name="Dice", seed=9)
+        game_id = games.create_game("covenant", {}, name="Asked", seed=9)
         kind_name = games.open_game(game_id).game.pending().step.kind
     kind = get_bot("covenant").step_types[kind_name]
-    monkeypatch.setattr(kind, "question", lambda state, step: dice(msg("Roll them"), *sides))
+    monkeypatch.setattr(kind, "question", lambda state, step: question)
     monkeypatch.setattr(kind, "resolve", lambda state, step, value, ctx: None)
     with app.app_context():
         games.forget_all()
     return game_id
+
+
+def dice_game(app: Flask, monkeypatch: pytest.MonkeyPatch, *sides: int) -> str:
+    """A Covenant game whose first step asks these dice: the dice question on a page."""
+    from webapp.engine import msg
+    from webapp.engine.questions import dice
+
+    return question_game(app, monkeypatch, dice(msg("Roll them"), *sides))

@@ -14,7 +14,7 @@ from typing import Any
 import webapp.bots  # noqa: F401  (registers every bot)
 from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.components import DEMO_COMPONENTS
-from webapp.engine import Game, Kind, Question, get_bot
+from webapp.engine import Field, Fields, Game, Kind, Question, get_bot
 
 from .engine.solo_enemy import PROFILE
 
@@ -90,10 +90,28 @@ def candidates(game: Game) -> list[Any]:
         low = list(range(question.minimum, min(question.maximum, question.minimum + 3) + 1))
         return low + ([question.maximum] if question.maximum not in low else [])
     if question.kind is Kind.SPACE:
-        return list(question.spaces)
+        return [*question.spaces, *(choice.value for choice in question.choices)]
     if question.kind is Kind.ENTRY:
         return [entry_answer(game, pending.step.kind, question)]
+    if question.kind is Kind.DICE:
+        return ["roll"]
+    if isinstance(question, Fields):
+        return [filled_form(question), *(choice.value for choice in question.choices)]
     return [choice.value for choice in question.choices]
+
+
+def filled_form(question: Fields) -> dict[str, Any]:
+    """A form filled in as a table might: each field's default, else its first choice,
+    its lowest number, or no."""
+
+    def start(field: Field) -> Any:
+        if field.default is not None:
+            return field.default
+        if field.kind == "choice":
+            return field.choices[0].value
+        return field.minimum if field.kind == "number" else False
+
+    return {field.name: start(field) for field in question.fields}
 
 
 def as_form_value(value: Any) -> str:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import secrets
 import threading
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from flask import current_app
 
 from . import db, library, live
 from .engine import Game, Msg, msg
-from .engine.questions import Entry
+from .engine.questions import Entry, Fields, Question
 from .engine.text import single_line
 
 
@@ -294,14 +294,28 @@ def act(
         changed.version = opened.version + 1
         _cache[_key(game_id)] = changed
         answered = kind == "action" and payload is not None and "answer" in payload
-        if answered and asked is not None and isinstance(asked.question, Entry):
-            # what the table entered goes into the library deck it came from, or is
-            # kept for the next game when it is not a card (a faction's costs)
-            entered = changed.game.actions[-1]["answer"]
-            library.learn(changed.row.deck_id, changed.row.bot, asked.question.draft, entered)
-            library.keep(changed.row.bot, asked.question.draft, entered, changed.row.owner)
+        if answered and asked is not None:
+            _remember(changed.row, asked.question, changed.game.actions[-1]["answer"])
     live.publish(_key(game_id), changed.version)
     return fill_from_library(game_id, changed, device)
+
+
+def keeps_answer(question: Question) -> TypeGuard[Entry | Fields]:
+    """Whether an answer to `question` may be kept for the owner's next game (the bot's
+    `kept_key` of its draft decides): an entry, or a form that has a draft."""
+    return isinstance(question, Entry) or (
+        isinstance(question, Fields) and question.draft is not None
+    )
+
+
+def _remember(row: db.GameRow, question: Question, entered: Any) -> None:
+    """What the table entered goes into the library deck it came from, or is kept for
+    the next game when it is not a card (a faction's costs, a form's values)."""
+    if isinstance(question, Entry):
+        library.learn(row.deck_id, row.bot, question.draft, entered)
+        library.keep(row.bot, question.draft, entered, row.owner)
+    elif keeps_answer(question) and isinstance(entered, dict):  # not a button ("Cancel")
+        library.keep(row.bot, question.draft, entered, row.owner)
 
 
 def fill_from_library(game_id: str, opened: OpenGame, device: str) -> OpenGame:

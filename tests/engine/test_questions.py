@@ -1,12 +1,28 @@
 """Each kind of question checks its own answers and says them in words; the dice
-question rolls with the game's seeded dice or takes the table's own roll."""
+question rolls with the game's seeded dice or takes the table's own roll; a form of
+fields is read field by field."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from webapp.engine import Dice, Game, InvalidAnswer, Kind, msg
-from webapp.engine.questions import Choice, choose, confirm, dice, entry, number, space, yes_no
+from webapp.engine import Dice, Field, Fields, Game, InvalidAnswer, Kind, msg
+from webapp.engine.questions import (
+    JOB_DIE,
+    Choice,
+    choice,
+    choose,
+    confirm,
+    dice,
+    entry,
+    fields,
+    job_dice,
+    number,
+    space,
+    yes_no,
+)
 
 
 @pytest.mark.parametrize(
@@ -72,3 +88,154 @@ def test_the_tables_own_roll_is_stored_as_entered(dice_game):
     step = dice_game.answer({"0": "6", "1": "1"})
     assert dice_game.actions[-1] == {"answer": [6, 1]}
     assert str(dice_game.step_answer(step)) == "rolled 6 · 1"
+
+
+# --- a die of its own: the job die --------------------------------------------------
+
+
+def test_job_dice_roll_only_their_faces_and_the_same_with_the_same_seed():
+    question = job_dice(msg("Battle"), 3)
+    assert isinstance(question, Dice) and question.faces == JOB_DIE == (0, 0, 1, 1, 1, 2)
+    assert question.sides == (6, 6, 6)
+    throws = [question.roll(random.Random(seed)) for seed in range(200)]
+    assert all(len(throw) == 3 and set(throw) <= {0, 1, 2} for throw in throws)
+    assert {face for throw in throws for face in throw} == {0, 1, 2}
+    assert question.roll(random.Random(7)) == question.roll(random.Random(7))
+
+
+def test_a_custom_die_offers_its_distinct_faces_and_says_its_roll():
+    question = dice(msg("?"), 6, 6, faces=JOB_DIE)
+    assert question.sides == (6, 6) and question.values(6) == (0, 1, 2)
+    assert question.parse({"0": "2", "1": "0"}) == [2, 0]
+    assert str(question.label([1, 0, 2])) == "rolled 1 · 0 · 2"
+    assert dice(msg("?"), faces=(1, 1, 5)).sides == (3,)  # one die when no count is given
+
+
+@pytest.mark.parametrize("raw", [[3, 1], [1, 6], {"0": "-1", "1": "1"}])
+def test_a_face_the_custom_die_lacks_is_refused(raw):
+    with pytest.raises(InvalidAnswer, match="this die shows only 0, 1, 2"):
+        job_dice(msg("?"), 2).parse(raw)
+
+
+def test_roll_for_me_on_job_dice_stores_the_face_values(dice_game, monkeypatch):
+    kind = dice_game.bot.step_types[dice_game.pending().step.kind]
+    monkeypatch.setattr(kind, "question", lambda state, step: job_dice(msg("Roll"), 4))
+    dice_game.answer("roll")
+    rolled = dice_game.actions[-1]["answer"]
+    assert len(rolled) == 4 and set(rolled) <= {0, 1, 2}
+    dice_game.undo()
+    dice_game.answer("roll")
+    assert dice_game.actions[-1]["answer"] == rolled
+
+
+# --- a space tapped on the board only, or a button of the question's own -------------
+
+NIGHT = choice("night", msg("Night falls"), primary=True)
+
+
+def test_an_unlisted_space_takes_a_space_or_one_of_its_buttons():
+    question = space(msg("Tap a tile"), ["a1", "b2"], listed=False, choices=(NIGHT,))
+    assert question.listed is False and question.choices == (NIGHT,)
+    assert question.parse("b2") == "b2" and question.parse("night") == "night"
+    assert str(question.label("night", lambda s: msg("Tile {s}", s=s))) == "Night falls"
+    assert str(question.label("b2", lambda s: msg("Tile {s}", s=s))) == "Tile b2"
+    assert str(question.label("b2")) == "b2"
+    with pytest.raises(InvalidAnswer, match="not one of the board spaces"):
+        question.parse("c3")
+
+
+def test_a_space_is_listed_unless_said_otherwise():
+    assert space(msg("?"), ["a1"]).listed is True
+    assert space(msg("?"), ["a1"]).choices == ()
+
+
+# --- a small form: Fields ---------------------------------------------------------------
+
+TILE = fields(
+    msg("A tile revealed"),
+    Field(
+        "type",
+        msg("Tile type"),
+        "choice",
+        choices=(Choice("town", msg("Town")), Choice("mine", msg("Mine"))),
+    ),
+    Field("stars", msg("Red stars"), "number", minimum=0, maximum=3, default=0),
+    Field("camp", msg("A camp"), "yesno"),
+    Field("gold", msg("Gold"), "number", minimum=1, maximum=9, required=False),
+    Field(
+        "sheriff", msg("Sheriff"), "choice", choices=(Choice("yes", msg("Here")),), required=False
+    ),
+    submit=msg("Reveal it"),
+    choices=(Choice("cancel", msg("Cancel")),),
+    describe=lambda value: msg("{type}, {stars} stars", type=value["type"], stars=value["stars"]),
+)
+ALL_BLANK = {"gold": None, "sheriff": None}
+
+
+def test_a_form_is_a_question_of_its_own_kind():
+    assert isinstance(TILE, Fields) and TILE.kind is Kind.FIELDS
+    assert TILE.template == "questions/fields.html"
+    assert [one.name for one in TILE.fields] == ["type", "stars", "camp", "gold", "sheriff"]
+    assert str(TILE.submit) == "Reveal it" and TILE.draft is None
+
+
+@pytest.mark.parametrize(
+    ("raw", "stored"),
+    [  # as a form sends it: text, a ticked box is "yes", an unticked one is missing
+        ({"type": "mine", "stars": "2", "camp": "yes", "gold": "", "sheriff": ""},
+         {"type": "mine", "stars": 2, "camp": True, **ALL_BLANK}),
+        ({"type": "town", "stars": " 0 ", "gold": "9", "sheriff": "yes"},
+         {"type": "town", "stars": 0, "camp": False, "gold": 9, "sheriff": "yes"}),
+        # as the headless API sends it: typed values
+        ({"type": "town", "stars": 3, "camp": True},
+         {"type": "town", "stars": 3, "camp": True, **ALL_BLANK}),
+        ({"type": "town", "stars": 1, "camp": "off"},
+         {"type": "town", "stars": 1, "camp": False, **ALL_BLANK}),
+        # as JSON text
+        ('{"type": "mine", "stars": 1, "camp": "on", "gold": 4}',
+         {"type": "mine", "stars": 1, "camp": True, "gold": 4, "sheriff": None}),
+    ],
+)  # fmt: skip
+def test_a_form_is_read_field_by_field(raw, stored):
+    assert TILE.parse(raw) == stored
+
+
+@pytest.mark.parametrize(
+    ("raw", "why"),
+    [
+        ({"type": "mine", "stars": "two"}, "Red stars: the answer must be a whole number"),
+        ({"type": "mine", "stars": True}, "Red stars: the answer must be a whole number"),
+        ({"type": "mine", "stars": "4"}, "Red stars: the number must be between 0 and 3"),
+        ({"type": "mine", "stars": "1", "gold": "0"}, "Gold: the number must be between 1 and 9"),
+        ({"type": "mine", "stars": ""}, "Red stars: an answer is needed"),
+        ({"stars": "1"}, "Tile type: an answer is needed"),
+        ({"type": "saloon", "stars": "1"}, "Tile type: the answer is not one of its choices"),
+        ({"type": "mine", "stars": "1", "camp": "maybe"}, "A camp: the answer must be yes or no"),
+        ({"type": "mine", "stars": "1", "horses": "2"}, "the form has no field 'horses'"),
+        ("{not json", "the form cannot be read"),
+        ("[1, 2]", "not the form's fields or one of its buttons"),
+        ("reveal", "not the form's fields or one of its buttons"),
+        ([1, 2], "not the form's fields or one of its buttons"),
+    ],
+)
+def test_a_form_that_does_not_fit_is_refused_naming_the_field(raw, why):
+    with pytest.raises(InvalidAnswer, match=why):
+        TILE.parse(raw)
+
+
+def test_a_forms_button_answers_it_instead_and_says_its_label():
+    assert TILE.parse("cancel") == "cancel"
+    assert str(TILE.label("cancel")) == "Cancel"
+
+
+def test_a_filled_form_is_said_by_describe_or_as_entered():
+    value = TILE.parse({"type": "mine", "stars": "2"})
+    assert str(TILE.label(value)) == "mine, 2 stars"
+    plain = fields(msg("?"), Field("camp", msg("A camp"), "yesno"))
+    assert plain.parse({}) == plain.parse("") == {"camp": False}  # no box ticked
+    assert str(plain.label({"camp": True})) == "entered"
+
+
+def test_a_field_is_one_of_the_three_kinds():
+    with pytest.raises(ValueError, match="choice, number, yesno"):
+        Field("x", msg("X"), "text")

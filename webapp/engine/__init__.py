@@ -7,7 +7,7 @@ the clock; randomness comes from generators seeded by the game.
 from .bot import Bot, Context, Correction, StepType, StepTypes
 from .game import BadGameFile, Game, GameOver, Pending
 from .options import OptionsError, checked_options
-from .questions import Choice, Dice, InvalidAnswer, Kind, Question
+from .questions import Choice, Dice, Field, Fields, InvalidAnswer, Kind, Question
 from .registry import UnknownBot, all_bots, get_bot, register
 from .scoring import SCORE_SHEET, ScoreGroup, ScoreLine, ScoreSheet, ScoreSheetStep, ScoreSide
 from .steps import Checklist, Step
@@ -24,6 +24,8 @@ __all__ = [
     "Correction",
     "Dice",
     "EndRule",
+    "Field",
+    "Fields",
     "Game",
     "GameOver",
     "InvalidAnswer",

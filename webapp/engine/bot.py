@@ -187,7 +187,8 @@ class Bot(ABC, Generic[State]):
 
     def kept_key(self, draft: Any) -> str | None:
         """An ENTRY that is not a card but something the table owns (the costs printed on
-        a faction's board): the key its answer is kept under for the next game."""
+        a faction's board), or a FIELDS form with a draft: the key its answer is kept
+        under for the owner's next game (None: not kept)."""
         return None
 
     # --- the card library ------------------------------------------------------------

@@ -31,6 +31,7 @@ class Kind(StrEnum):
     SPACE = "space"
     ENTRY = "entry"  # what is printed on a card, entered with the bot's own editor
     DICE = "dice"  # dice the app rolls for the table, or the table's own roll
+    FIELDS = "fields"  # a small form (choices, numbers, yes/no) answered in one tap
 
 
 @dataclass(frozen=True)
@@ -140,15 +141,24 @@ class Choose(Question):
 
 @dataclass(frozen=True)
 class Space(Question):
+    """A space tapped on the board. `listed`: the spaces are also buttons under the
+    question (a map of 60 tiles is not: it is tapped on the board only); `choices`:
+    answers given by a button instead of a space ("Night falls")."""
+
     kind = Kind.SPACE
     spaces: tuple[str, ...] = ()
+    listed: bool = True
+    choices: tuple[Choice, ...] = ()
 
     def parse(self, raw: Any) -> Any:
-        if raw in self.spaces:
+        if raw in self.spaces or any(raw == choice.value for choice in self.choices):
             return raw
         raise InvalidAnswer("the answer is not one of the board spaces offered")
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
+        chosen = next((c.label for c in self.choices if c.value == value), None)
+        if chosen is not None:
+            return chosen
         if space_name is not None:
             return space_name(value)  # type: ignore[no-any-return]
         return super().label(value)
@@ -179,17 +189,133 @@ class Entry(Question):
         return msg("entered")
 
 
+FIELD_KINDS = ("choice", "number", "yesno")
+_YES = ("yes", "on", "true", "1")
+_NO = ("no", "off", "false", "0", "")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a `Fields` form; its answer is stored under `name` (the form field
+    is `entry.<name>`)."""
+
+    name: str
+    label: Msg
+    kind: str  # "choice" | "number" | "yesno"
+    choices: tuple[Choice, ...] = ()  # kind "choice"
+    minimum: int = 0  # kind "number"
+    maximum: int = 0
+    required: bool = True  # "number"/"choice": blank allowed when False (read as None)
+    default: Any = None  # what the form starts with
+
+    def __post_init__(self) -> None:
+        if self.kind not in FIELD_KINDS:
+            raise ValueError(f"a field is one of {', '.join(FIELD_KINDS)}, not {self.kind!r}")
+
+    def parse(self, raw: Any) -> Any:
+        """The field's value read from what the form (text) or the API (typed) sent."""
+        if self.kind == "yesno":
+            return self._yes_or_no(raw)
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            if self.required:
+                raise InvalidAnswer(f"{self.label}: an answer is needed")
+            return None
+        if self.kind == "choice":
+            if any(raw == choice.value for choice in self.choices):
+                return raw
+            raise InvalidAnswer(f"{self.label}: the answer is not one of its choices")
+        try:
+            value = _whole_number(raw)
+        except InvalidAnswer:
+            raise InvalidAnswer(f"{self.label}: the answer must be a whole number") from None
+        if not self.minimum <= value <= self.maximum:
+            raise InvalidAnswer(
+                f"{self.label}: the number must be between {self.minimum} and {self.maximum}"
+            )
+        return value
+
+    def _yes_or_no(self, raw: Any) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        said = "" if raw is None else str(raw).strip().lower()
+        if said in _YES:
+            return True
+        if said in _NO:
+            return False
+        raise InvalidAnswer(f"{self.label}: the answer must be yes or no")
+
+
+@dataclass(frozen=True)
+class Fields(Question):
+    """A small form answered in one tap (a tile revealed: its type, a red star, a camp),
+    or one of `choices` given by a button instead ("Cancel"). The stored answer is
+    `{name: value}` for every field, or the chosen button's value.
+
+    `draft`: as `Entry.draft`, what `Bot.kept_key` reads to keep the answer for the
+    owner's next game (None: never kept)."""
+
+    kind = Kind.FIELDS
+    fields: tuple[Field, ...] = ()
+    submit: Msg | None = None  # the form's button ("Reveal it"); None: "Save"
+    choices: tuple[Choice, ...] = ()
+    describe: Callable[[dict[str, Any]], Msg] | None = field(default=None, compare=False)
+    draft: Any = field(default=None, compare=False)
+
+    def parse(self, raw: Any) -> Any:
+        if isinstance(raw, str) and any(raw == choice.value for choice in self.choices):
+            return raw
+        if isinstance(raw, str) and raw.lstrip().startswith("{"):
+            try:
+                raw = parse_json(raw)
+            except JsonInputError as error:
+                raise InvalidAnswer(f"the form cannot be read: {error}") from None
+        elif raw is None or raw == "":
+            raw = {}  # a form of yes/no boxes, none ticked, sends no field at all
+        if not isinstance(raw, dict):
+            raise InvalidAnswer("the answer is not the form's fields or one of its buttons")
+        named = {f.name: f for f in self.fields}
+        unknown = sorted(str(key) for key in raw if key not in named)
+        if unknown:
+            raise InvalidAnswer(f"the form has no field {unknown[0]!r}")
+        return {name: one.parse(raw.get(name)) for name, one in named.items()}
+
+    def label(self, value: Any, space_name: Any = None) -> Msg:
+        chosen = next((c.label for c in self.choices if c.value == value), None)
+        if chosen is not None:
+            return chosen
+        if self.describe is not None and isinstance(value, dict):
+            return self.describe(value)
+        return msg("entered")
+
+
+# Deck Goes West, "Contents": "Job Dice * 10: Dice with faces [0,0,1,1,1,2]".
+JOB_DIE = (0, 0, 1, 1, 1, 2)
+
+
 @dataclass(frozen=True)
 class Dice(Question):
     """Dice to roll: Botdeck rolls them for the table (`"roll"`, with the game's seeded
     dice, so the same step rolls the same after an undo), or the table enters its own
     roll (a list of faces, or `{"0": face, "1": face…}` from a form). What is stored is
-    always the faces, so a replay never rolls again."""
+    always the faces, so a replay never rolls again.
+
+    `faces`: every die is that custom die (the job die `JOB_DIE`), its `sides` then
+    `len(faces)`; what is rolled and stored is the face's value."""
 
     kind = Kind.DICE
     sides: tuple[int, ...] = (6,)  # one number per die: 6 for a d6, 8 for a d8…
+    faces: tuple[int, ...] | None = None
+
+    def values(self, sides: int) -> tuple[int, ...]:
+        """What a die of `sides` can show: 1 to sides, or the custom die's distinct faces."""
+        if self.faces is not None:
+            return tuple(sorted(set(self.faces)))
+        return tuple(range(1, sides + 1))
 
     def roll(self, rng: random.Random) -> list[int]:
+        if self.faces is not None:
+            faces = self.faces
+            return [faces[rng.randint(1, len(faces)) - 1] for _ in self.sides]
         return [rng.randint(1, sides) for sides in self.sides]
 
     def parse(self, raw: Any) -> Any:
@@ -201,8 +327,12 @@ class Dice(Question):
             raise InvalidAnswer(f"the roll is {len(self.sides)} dice")
         faces = [_whole_number(face) for face in raw]
         for face, sides in zip(faces, self.sides, strict=True):
-            if not 1 <= face <= sides:
+            if face in self.values(sides):
+                continue
+            if self.faces is None:
                 raise InvalidAnswer(f"a d{sides} shows 1 to {sides}")
+            shown = ", ".join(str(value) for value in self.values(sides))
+            raise InvalidAnswer(f"this die shows only {shown}")
         return faces
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
@@ -225,14 +355,41 @@ def choose(prompt: Msg, *choices: Choice) -> Question:
     return Choose(prompt, tuple(choices))
 
 
-def space(prompt: Msg, spaces: list[str] | tuple[str, ...]) -> Question:
-    return Space(prompt, tuple(spaces))
+def space(
+    prompt: Msg,
+    spaces: list[str] | tuple[str, ...],
+    *,
+    listed: bool = True,
+    choices: tuple[Choice, ...] = (),
+) -> Question:
+    """A space tapped on the board (`listed`: also as buttons), or one of `choices`."""
+    return Space(prompt, tuple(spaces), listed, tuple(choices))
 
 
 def entry(prompt: Msg, check: Callable[[Any], Any], draft: Any) -> Question:
     return Entry(prompt, check, draft)
 
 
-def dice(prompt: Msg, *sides: int) -> Question:
-    """`dice(prompt, 6, 6)`: two six-sided dice."""
+def dice(prompt: Msg, *sides: int, faces: tuple[int, ...] | None = None) -> Question:
+    """`dice(prompt, 6, 6)`: two six-sided dice; with `faces`, one custom die per side
+    count given (one die if none is)."""
+    if faces is not None:
+        return Dice(prompt, (len(faces),) * (len(sides) or 1), tuple(faces))
     return Dice(prompt, tuple(sides) or (6,))
+
+
+def job_dice(prompt: Msg, count: int) -> Question:
+    """`count` job dice (faces 0, 0, 1, 1, 1, 2)."""
+    return Dice(prompt, (len(JOB_DIE),) * count, JOB_DIE)
+
+
+def fields(
+    prompt: Msg | None,
+    *fields: Field,
+    submit: Msg | None = None,
+    choices: tuple[Choice, ...] = (),
+    describe: Callable[[dict[str, Any]], Msg] | None = None,
+    draft: Any = None,
+) -> Question:
+    """A small form: `fields(prompt, Field("camp", msg("A camp"), "yesno"), submit=…)`."""
+    return Fields(prompt, tuple(fields), submit, tuple(choices), describe, draft)

@@ -20,8 +20,8 @@ from markupsafe import Markup
 from .. import library
 from ..bots.pages import BotPages
 from ..engine import Correction, Game, Kind, Msg, Pending, ScoreSheet, ScoreSheetStep, Step, msg
-from ..engine.questions import Entry, Space
-from ..games import OpenGame
+from ..engine.questions import Space
+from ..games import OpenGame, keeps_answer
 from .plugins import pages_of
 
 PAGE = "game/page.html"
@@ -113,7 +113,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         view = getattr(game.bot.step_types[pending.step.kind], "view", None)
         if view is not None:
             extras = shown_or(None, "the step's extras", lambda: view(game.state, pending.step))
-        if isinstance(pending.question, Entry):
+        if keeps_answer(pending.question):
             kept = library.kept(game.bot.id, pending.question.draft, opened.row.owner)
     pickable = (
         pending.question.spaces

@@ -1,0 +1,104 @@
+"""A small form on the game page (a Fields question): its inputs, its answer sent as
+`entry.<name>` fields, a value that does not fit refused, and a kept form's values
+offered again in the owner's next game."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from webapp import games
+from webapp.engine import Field, get_bot, msg
+from webapp.engine.questions import Choice, fields
+
+from ..conftest import question_game
+from .conftest import HTMX, version_of
+
+TILE = fields(
+    msg("A tile revealed"),
+    Field(
+        "type",
+        msg("Tile type"),
+        "choice",
+        choices=(Choice("town", msg("Town")), Choice("mine", msg("Mine"))),
+    ),
+    Field("stars", msg("Red stars"), "number", minimum=0, maximum=3, default=1),
+    Field("camp", msg("A camp"), "yesno"),
+    submit=msg("Reveal it"),
+    choices=(Choice("cancel", msg("Cancel")),),
+    describe=lambda value: msg("a {type} with {stars} stars", **value),
+    draft={"kind": "tile"},
+)
+
+
+@pytest.fixture
+def tile_game(app, monkeypatch) -> str:
+    """A game whose first step asks the tile form."""
+    return question_game(app, monkeypatch, TILE)
+
+
+def page(client, game_id: str) -> str:
+    return html.unescape(client.get(f"/g/{game_id}").get_data(as_text=True))
+
+
+def send(client, game_id: str, **data: str):
+    version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
+    return client.post(f"/g/{game_id}/answer", data={"version": version, **data}, headers=HTMX)
+
+
+def test_the_page_draws_each_field_and_the_forms_buttons(client, tile_game):
+    shown = page(client, tile_game)
+    assert "A tile revealed" in shown and "Tile type" in shown and "Red stars" in shown
+    assert len(re.findall(r'type="radio" name="entry\.type"', shown)) == 2
+    assert re.search(
+        r'<input type="number" name="entry\.stars" min="0" max="3" inputmode="numeric" value="1"',
+        shown,
+    )
+    assert '<input type="checkbox" name="entry.camp" value="yes">' in shown
+    assert re.search(r'<button class="button primary huge" type="submit">Reveal it</button>', shown)
+    assert '<button class="button big" name="value" value="cancel">Cancel</button>' in shown
+
+
+def test_the_form_sent_answers_the_step_in_words(client, app, tile_game):
+    taken = send(
+        client, tile_game, **{"entry.type": "mine", "entry.stars": "2", "entry.camp": "yes"}
+    )
+    assert taken.status_code == 200
+    assert "a mine with 2 stars" in html.unescape(taken.text)
+    with app.app_context():
+        answered = games.open_game(tile_game).game.actions[-1]
+    assert answered == {"answer": {"type": "mine", "stars": 2, "camp": True}}
+
+
+def test_a_value_that_does_not_fit_is_refused_and_nothing_changes(client, app, tile_game):
+    with app.app_context():
+        before = games.open_game(tile_game).version
+    refused = send(client, tile_game, **{"entry.type": "mine", "entry.stars": "7"})
+    assert refused.status_code == 422
+    assert "Red stars: the number must be between 0 and 3" in html.unescape(refused.text)
+    assert "Nothing was changed" in refused.text
+    with app.app_context():
+        assert games.open_game(tile_game).version == before
+        assert games.open_game(tile_game).game.actions == []
+
+
+def test_the_forms_own_button_answers_it(client, tile_game):
+    taken = send(client, tile_game, value="cancel")
+    assert taken.status_code == 200 and "Cancel" in taken.text
+
+
+def test_a_kept_form_starts_from_what_was_sent_in_the_owners_last_game(
+    client, app, monkeypatch, tile_game
+):
+    covenant = type(get_bot("covenant"))
+    monkeypatch.setattr(covenant, "kept_key", lambda self, draft: f"form:{draft['kind']}")
+    send(client, tile_game, **{"entry.type": "mine", "entry.stars": "3", "entry.camp": "yes"})
+    again = question_game(app, monkeypatch, TILE)
+    shown = page(client, again)
+    assert '<input type="radio" name="entry.type" value="mine" checked required>' in shown
+    assert 'name="entry.stars" min="0" max="3" inputmode="numeric" value="3"' in shown
+    assert '<input type="checkbox" name="entry.camp" value="yes" checked>' in shown
+    send(client, again, value="cancel")  # a button is not a form's values: nothing kept
+    assert 'value="mine" checked' in page(client, question_game(app, monkeypatch, TILE))
