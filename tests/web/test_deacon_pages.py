@@ -308,7 +308,7 @@ def test_the_spaces_a_question_offers_are_tapped_on_the_board(render):
     for space in picks:
         assert f'"value": "{space}"' in shown
     assert 'hx-post="/g/g1/answer"' in shown and '"version": "7"' in shown
-    assert shown.count('class="dc-tap ') == 3
+    assert shown.count('class="board-tap dc-tap ') == 3
 
 
 def test_the_state_panel_shows_every_counter(render):

@@ -116,7 +116,7 @@ def test_a_game_on_side_b_with_every_modifier_starts(client, app):
 def test_the_ships_start_where_the_board_is_tapped(client):
     game_id = start(client)
     shown = play_until(client, game_id, lambda t: t == "Where does Deacon's Ship start?")
-    assert shown.count('class="dc-tap island"') == 16  # every island of the demo board
+    assert shown.count('class="board-tap dc-tap island"') == 16  # every island of the demo board
     answer(client, game_id, {"value": "i5"})
     shown = page(client, game_id)
     assert title(shown) == "Where does your Ship start?"
