@@ -22,7 +22,7 @@ from webapp import create_app, games
 from webapp.bots.deacon.components import DEMO_COMPONENTS
 from webapp.engine import Kind
 
-from . import deacon_moves, live
+from . import bandits_night, deacon_moves, live
 
 HISTORY = 300
 DEACON_HISTORY = 200
@@ -224,6 +224,9 @@ def main() -> None:
         )
         measure_game(app, client, deacon_id, rng, DEACON_HISTORY)
         deacon_moves.measure(percentiles)
+        print("\nThe Bandits' night")
+        bandits_night.measure_rules(percentiles)
+        bandits_night.measure_web(app, client, percentiles)
         for label, measured in (
             ("a Covenant game", game_id),
             ("a Solo Enemy game", solo_id),

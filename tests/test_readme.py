@@ -10,7 +10,7 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_the_readme_headless_examples_run(capsys):
-    covenant, solo_enemy, deacon = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    covenant, solo_enemy, deacon, bandits = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
     exec(compile(covenant, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "Where is your Ship?" in out
@@ -23,6 +23,9 @@ def test_the_readme_headless_examples_run(capsys):
     exec(compile(deacon, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "Round 1 · Deacon's turn — B. Move its Ship to Island" in out
+    exec(compile(bandits, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert out.startswith("Day 2 1 {") and "(-2, 0)" in out
 
 
 def test_the_readme_deacon_files_are_valid_files():

@@ -5,4 +5,4 @@ registered), its pages (`pages.py`: a `BotPages`, see `pages.py` here), its temp
 and static files — and import it here.
 """
 
-from . import covenant, deacon, solo_enemy  # noqa: F401
+from . import bandits, covenant, deacon, solo_enemy  # noqa: F401

@@ -1,0 +1,138 @@
+"""A Deck Goes West game through the web: the lobby's options, the score board and tile
+forms, taps on the map, the night's moves listed and drawn, a refused entry, the
+partner's read-only page, French."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from .conftest import HTMX, version_of
+
+BOARD = {"score_end": "30", "bandit_end": "12", "stars_1": "2", "start_2": "10", "stars_2": "3"}
+
+
+def start(client, **options: Any) -> str:
+    data = {"bot": "bandits", "mode": "coop", "players": ["Anna", "Ben"], **options}
+    response = client.post("/games", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def page(client, game_id: str) -> str:
+    return html.unescape(client.get(f"/g/{game_id}").get_data(as_text=True))
+
+
+def title(shown: str) -> str:
+    found = re.search(r'<h2 class="step-title">(.*?)</h2>', shown, re.S)
+    return re.sub(r"<[^>]+>", "", found.group(1)).strip() if found else ""
+
+
+def send(client, game_id: str, value: Any, status: int = 200):
+    version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
+    data: dict[str, Any] = {"version": version}
+    if isinstance(value, dict):
+        data.update({f"entry.{k}": v for k, v in value.items()})
+    else:
+        data["value"] = value
+    response = client.post(f"/g/{game_id}/answer", data=data, headers=HTMX)
+    assert response.status_code == status, response.get_data(as_text=True)
+    return response
+
+
+def to_day(client, game_id: str) -> str:
+    for _ in range(30):
+        shown = page(client, game_id)
+        heading = title(shown)
+        if heading.startswith("Play your day"):
+            return shown
+        if "Score Board" in heading and "what does it print" in heading:
+            send(client, game_id, BOARD)
+        elif heading.startswith("Deal a start tile"):
+            send(client, game_id, {"type": "other", "star": "5"})
+        else:
+            send(client, game_id, "done")
+    raise AssertionError("the day never came")
+
+
+def test_the_lobby_offers_the_bandits_with_its_options(client) -> None:
+    shown = client.get("/").get_data(as_text=True)
+    assert "The Bandits" in shown and 'name="bandit_die"' in shown and 'value="versus"' in shown
+
+
+def test_a_new_game_asks_the_score_board_in_one_form(client) -> None:
+    game_id = start(client)
+    send(client, game_id, "done")
+    shown = page(client, game_id)
+    assert 'name="entry.score_end"' in shown and 'name="entry.stars_6"' in shown
+    send(client, game_id, BOARD)
+    assert "Score Board east of the play area" in title(page(client, game_id))
+
+
+def test_a_start_tile_is_lit_on_the_map_while_it_is_asked(client) -> None:
+    game_id = start(client)
+    for value in ("done", BOARD, "done", "done"):
+        send(client, game_id, value)
+    shown = page(client, game_id)
+    assert title(shown).startswith("Deal a start tile face up at tile 1W·1N")
+    assert re.search(r'class="bd-tile up unknown lit"', shown)
+    assert 'name="entry.type"' in shown
+
+
+def test_the_day_map_is_tapped_tile_by_tile(client) -> None:
+    game_id = start(client)
+    shown = to_day(client, game_id)
+    taps = re.findall(r'data-space="(-?\d+,-?\d+)"', shown)
+    assert len(taps) == 13 and "Night falls" in shown
+    send(client, game_id, "-2,0")
+    shown = page(client, game_id)
+    assert title(shown).startswith("tile 2W·0 is revealed")
+    send(client, game_id, {"type": "river", "star": "7", "camp": "yes"})
+    shown = page(client, game_id)
+    assert title(shown).startswith("Play your day")
+    assert 'class="bd-tile up river' in shown and "camp" in shown
+    assert len(re.findall(r'data-space="', shown)) == 14  # one face-down tile more
+
+
+def test_a_bad_tile_entry_is_refused_with_a_message_and_changes_nothing(client) -> None:
+    game_id = start(client)
+    to_day(client, game_id)
+    send(client, game_id, "-2,0")
+    before = page(client, game_id)
+    response = send(client, game_id, {"type": "lava", "star": "99"}, status=422)
+    assert "Type" in response.get_data(as_text=True) or "type" in response.get_data(as_text=True)
+    assert version_of(page(client, game_id)) == version_of(before)
+
+
+def test_the_night_lists_every_move_and_draws_it_on_the_map(client) -> None:
+    game_id = start(client)
+    to_day(client, game_id)
+    for value in ("-1,-1", "correct"):
+        send(client, game_id, value)
+    send(client, game_id, {"up": "yes", "type": "other", "star": "5", "bandits": "2"})
+    send(client, game_id, "night")
+    for _ in range(3):  # tracker, trade row, exhaustion
+        send(client, game_id, "done")
+    shown = page(client, game_id)
+    assert title(shown).startswith("Move the bandits as the map shows")
+    assert '<ol class="bd-lines">' in shown and "rolled" in shown
+    assert 'class="bd-arrow' in shown or "one more bandit" in shown
+
+
+def test_the_partners_page_shows_the_map_without_taps(client) -> None:
+    game_id = start(client)
+    to_day(client, game_id)
+    panel = client.get(f"/g/{game_id}/share").get_data(as_text=True)
+    watch_id = re.search(r"/w/([\w-]+)", panel).group(1)
+    watch = html.unescape(client.get(f"/w/{watch_id}").get_data(as_text=True))
+    assert 'class="bd-map"' in watch and "data-space=" not in watch
+
+
+def test_the_game_reads_in_french(client) -> None:
+    game_id = start(client)
+    to_day(client, game_id)
+    shown = html.unescape(
+        client.get(f"/g/{game_id}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    )
+    assert "Jour 1" in shown and "La nuit tombe" in shown

@@ -1,0 +1,328 @@
+"""Setup, in the rulebook's order ("Board Setup" 1–11, "Player Setup" 1–5): the score
+board as printed (entered once, kept), the six start tiles entered by tapping them in
+turn, the face-down tiles, the meeples."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Context, InvalidAnswer, Msg, Step, msg, nmsg
+from ...engine.questions import Field, Question, choice, confirm, fields
+from .land import MEEPLE_START, START_DOWN, START_UP, start_map
+from .state import COOP, SOLO, TILE_TYPES, VERSUS, BanditsState, ScoreBoard, Tile
+from .stepkit import STEP_TYPES, BanditsStep, cell_of, new, tile_name
+
+SECTIONS = 6  # section rows offered on the score board form
+TRACK_LONGEST = 200
+SCORE_BOARD = {"part": "score_board"}  # the draft its answer is kept under
+
+
+def setup_steps() -> list[Step]:
+    return [
+        new("mission"),
+        new("score_board"),
+        new("place_board"),
+        new("cards_setup"),
+        *(new("start_tile", cell=f"{c},{r}") for c, r in START_UP),
+        new("face_down"),
+        new("meeples"),
+        new("dice_setup"),
+        new("players_setup"),
+    ]
+
+
+@STEP_TYPES.register("mission")
+class Mission(BanditsStep):
+    """ "Board Setup": "Choose a Mission Card appropriate for your group"."""
+
+    def title(self, state: BanditsState, step: Step) -> Msg:
+        return {
+            COOP: msg("Choose a Co-op Mission Card and follow the setup on its back"),
+            SOLO: msg("Choose a Co-op Mission Card for your two characters"),
+            VERSUS: msg("Choose a Versus Mission Card and follow the setup on its back"),
+        }[state.mode]
+
+    def detail(self, state: BanditsState, step: Step) -> Msg | None:
+        if state.mode == VERSUS:
+            return msg('A first Versus game: "Discovery".')
+        return msg('A first Co-op game: "Speed of the Slowest".')
+
+    def question(self, state: BanditsState, step: Step) -> Question:
+        return confirm()
+
+    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
+        start_map(state)
+
+
+def section_fields() -> list[Field]:
+    rows: list[Field] = []
+    for n in range(1, SECTIONS + 1):
+        if n > 1:
+            rows.append(
+                Field(
+                    f"start_{n}",
+                    msg("Section {n} starts at space", n=n),
+                    "number",
+                    minimum=1,
+                    maximum=TRACK_LONGEST,
+                    required=False,
+                )
+            )
+        rows.append(
+            Field(
+                f"stars_{n}",
+                msg("Red star of section {n}", n=n),
+                "number",
+                minimum=0,
+                maximum=20,
+                required=n == 1,
+            )
+        )
+    return rows
+
+
+def read_score_board(value: dict[str, Any]) -> ScoreBoard:
+    """The form's sections in track order, or InvalidAnswer saying what is wrong."""
+    sections = [[0, int(value["stars_1"])]]
+    for n in range(2, SECTIONS + 1):
+        start, stars = value.get(f"start_{n}"), value.get(f"stars_{n}")
+        if start is None and stars is None:
+            continue
+        if start is None or stars is None:
+            raise InvalidAnswer(f"section {n} needs both its first space and its red star")
+        if start <= sections[-1][0]:
+            raise InvalidAnswer(f"section {n} must start after section {len(sections)}")
+        sections.append([int(start), int(stars)])
+    return ScoreBoard(int(value["score_end"]), int(value["bandit_end"]), sections)
+
+
+@STEP_TYPES.register("score_board")
+class ScoreBoardStep(BanditsStep):
+    """ "Board Setup" 1: "Choose a Score Board from the options on the Mission Card";
+    night phase 7 reads its sections' red stars, and both tracks' ends end the game."""
+
+    def title(self, state: BanditsState, step: Step) -> Msg:
+        return msg("Choose a Score Board: what does it print?")
+
+    def detail(self, state: BanditsState, step: Step) -> Msg | None:
+        return msg(
+            "Entered once: Botdeck offers it again next game. A section runs from its "
+            "first space to the next section's; its red star says how many times the "
+            "Bandit die is rolled at night."
+        )
+
+    def question(self, state: BanditsState, step: Step) -> Question:
+        return fields(
+            msg("The Score Board"),
+            Field(
+                "score_end",
+                msg("Last space of the score track"),
+                "number",
+                minimum=1,
+                maximum=TRACK_LONGEST,
+            ),
+            Field(
+                "bandit_end",
+                msg("Last space of the Bandit track"),
+                "number",
+                minimum=1,
+                maximum=TRACK_LONGEST,
+            ),
+            *section_fields(),
+            submit=msg("Save the Score Board"),
+            describe=describe_board,
+            draft=SCORE_BOARD,
+        )
+
+    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
+        state.board = read_score_board(value)
+
+
+def describe_board(value: dict[str, Any]) -> Msg:
+    try:
+        board = read_score_board(value)
+    except InvalidAnswer:
+        return msg("entered")
+    return nmsg(
+        "score track to {end}, {n} section",
+        "score track to {end}, {n} sections",
+        len(board.sections),
+        end=board.score_end,
+    )
+
+
+class Reminder(BanditsStep):
+    """A step of setup the table does by hand: its line and the rule quoted."""
+
+    text: Msg
+    rule: Msg | None = None
+
+    def title(self, state: BanditsState, step: Step) -> Msg:
+        return self.text
+
+    def detail(self, state: BanditsState, step: Step) -> Msg | None:
+        return self.rule
+
+    def question(self, state: BanditsState, step: Step) -> Question:
+        return confirm()
+
+    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
+        pass
+
+
+@STEP_TYPES.register("place_board")
+class PlaceBoard(Reminder):
+    """ "Board Setup" 1–3."""
+
+    def title(self, state: BanditsState, step: Step) -> Msg:
+        if state.mode == VERSUS:
+            return msg(
+                "Score Board east of the play area; a meeple for each player and a "
+                "bandit on its 0 spaces"
+            )
+        return msg(
+            "Score Board east of the play area; one shared meeple and a bandit on its 0 spaces"
+        )
+
+    def detail(self, state: BanditsState, step: Step) -> Msg | None:
+        return msg(
+            "Choose a direction as West, with room to grow that way. The bandit on the "
+            "red 0 is the Bandit Tracker."
+        )
+
+
+@STEP_TYPES.register("cards_setup")
+class CardsSetup(Reminder):
+    """ "Board Setup" 4–5."""
+
+    text = msg("Deal 5 Trade Row cards; Pain and Exhaustion piles face down by their symbols")
+    rule = msg(
+        "Shuffle the Trade Row and deal 5 across the top of the Score Board, the rest "
+        "as its draw pile. Shuffle the Pain and Exhaustion cards separately."
+    )
+
+
+@STEP_TYPES.register("start_tile")
+class StartTile(BanditsStep):
+    """ "Board Setup" 6: six tiles dealt face up in a 2×3 grid; the table says what
+    each shows (a tile dealt face up is not revealed: its camp adds no bandit)."""
+
+    def title(self, state: BanditsState, step: Step) -> Msg:
+        return msg(
+            "Deal a start tile face up at {tile}: what is on it?", tile=tile_name(cell_of(step))
+        )
+
+    def detail(self, state: BanditsState, step: Step) -> Msg | None:
+        return msg("Six tiles face up, 2 west–east by 3 north–south.")
+
+    def question(self, state: BanditsState, step: Step) -> Question:
+        return tile_form(None)
+
+    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
+        state.tiles[cell_of(step)] = Tile(
+            up=True, type=value["type"], star=value["star"], camp=value["camp"]
+        )
+
+
+TYPE_NAMES = {
+    "water": msg("Water"),
+    "river": msg("River"),
+    "mountain": msg("Mountain"),
+    "other": msg("Other land"),
+}
+
+
+def tile_form(submit: Msg | None, *extra: Any, tile: Tile | None = None) -> Question:
+    """What a face-up tile shows that the rules read: its type, red star and camp."""
+    return fields(
+        msg("What does the tile show?"),
+        Field(
+            "type",
+            msg("Type"),
+            "choice",
+            choices=tuple(choice(t, TYPE_NAMES[t]) for t in TILE_TYPES),
+            default=None if tile is None else tile.type,
+        ),
+        Field(
+            "star",
+            msg("Red-star number (blank: none)"),
+            "number",
+            minimum=1,
+            maximum=20,
+            required=False,
+            default=None if tile is None else tile.star,
+        ),
+        Field(
+            "camp", msg("A Bandit Campfire"), "yesno", default=False if tile is None else tile.camp
+        ),
+        submit=submit,
+        choices=tuple(extra),
+        describe=describe_tile,
+    )
+
+
+def describe_tile(value: dict[str, Any]) -> Msg:
+    kind = TYPE_NAMES.get(str(value.get("type")), msg("entered"))
+    star = value.get("star")
+    if star is None and not value.get("camp"):
+        return msg("{type}, no red star", type=kind)
+    if star is None:
+        return msg("{type}, no red star, a camp", type=kind)
+    if value.get("camp"):
+        return msg("{type}, red star {star}, a camp", type=kind, star=star)
+    return msg("{type}, red star {star}", type=kind, star=star)
+
+
+@STEP_TYPES.register("face_down")
+class FaceDown(Reminder):
+    """ "Board Setup" 7 and 9."""
+
+    def title(self, state: BanditsState, step: Step) -> Msg:
+        return nmsg(
+            "Deal 7 tiles face down to the North, West and South; {n} tile left in the pile",
+            "Deal 7 tiles face down to the North, West and South; {n} tiles left in the pile",
+            state.pile,
+        )
+
+    def lit(self, state: BanditsState, step: Step) -> list[tuple[int, int]]:
+        return list(START_DOWN)
+
+
+@STEP_TYPES.register("meeples")
+class Meeples(Reminder):
+    """ "Board Setup" 8: "Add a Meeple for each player to the Eastmost Central tile.
+    (Even if it's Water)"."""
+
+    text = msg("Every character's meeple on the eastmost central tile, even if it is water")
+
+    def lit(self, state: BanditsState, step: Step) -> list[tuple[int, int]]:
+        return [MEEPLE_START]
+
+    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
+        state.meeples = [MEEPLE_START for _ in state.names]
+
+
+@STEP_TYPES.register("dice_setup")
+class DiceSetup(Reminder):
+    """ "Board Setup" 11."""
+
+    def title(self, state: BanditsState, step: Step) -> Msg:
+        return msg(
+            "The d{sides} Bandit die and the Compass die by the Score Board's compass",
+            sides=state.die,
+        )
+
+    rule = msg("Botdeck rolls them every night; roll your own and enter them if you prefer.")
+
+
+@STEP_TYPES.register("players_setup")
+class PlayersSetup(Reminder):
+    """ "Player Setup" 1–5."""
+
+    def title(self, state: BanditsState, step: Step) -> Msg:
+        return msg("Character cards, their Resources and shuffled Starter cards")
+
+    def detail(self, state: BanditsState, step: Step) -> Msg | None:
+        if state.mode == VERSUS:
+            return msg("Leave room for a discard pile; give one player the P1 marker.")
+        return msg("Leave room for a discard pile beside each Character card.")
