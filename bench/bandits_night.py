@@ -56,7 +56,9 @@ def measure_rules(percentiles: Callable[[list[float]], str]) -> None:
         p95 = sorted(times)[int(len(times) * 0.95)]
         aim = "   aim: p95 < 10 ms" if tiles == 60 else ""
         past = "   past 10 ms" if p95 > 0.010 else ""
-        print(f"a night's rules, {tiles:>5} tiles, {groups:>4} groups {percentiles(times)}{aim}{past}")
+        print(
+            f"a night's rules, {tiles:>5} tiles, {groups:>4} groups {percentiles(times)}{aim}{past}"
+        )
         if past:
             break
 
@@ -99,8 +101,14 @@ def grown_game(app: Any, client: Any) -> tuple[str, int]:
     cells = sorted(c for c, t in pending().state.tiles.items() if t.up and c != (0, 0))
     for cell in rng.sample(cells, 30):
         tile = pending().state.tiles[cell]
-        fix = {"up": "yes", "type": tile.type, "star": tile.star, "camp": "no",
-               "railway": "no", "bandits": rng.randint(1, 5)}
+        fix = {
+            "up": "yes",
+            "type": tile.type,
+            "star": tile.star,
+            "camp": "no",
+            "railway": "no",
+            "bandits": rng.randint(1, 5),
+        }
         for value in (f"{cell[0]},{cell[1]}", "correct", fix):
             answer(client, game_id, version, value)
             version += 1
@@ -123,8 +131,10 @@ def measure_web(app: Any, client: Any, percentiles: Callable[[list[float]], str]
         began = time.perf_counter()
         assert client.get(f"/g/{game_id}", headers={"Accept-Encoding": "gzip"}).status_code == 200
         pages.append(time.perf_counter() - began)
-        assert client.post(f"/g/{game_id}/undo", data={"version": version},
-                           headers=HTMX).status_code == 200
+        assert (
+            client.post(f"/g/{game_id}/undo", data={"version": version}, headers=HTMX).status_code
+            == 200
+        )
         version += 1
     print(f"the tap that moves every group ({tiles} tiles, {groups} groups) {percentiles(night)}")
     print(f"the game page with that map                    {percentiles(pages)}   aim: p95 < 25 ms")

@@ -10,7 +10,9 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def test_the_readme_headless_examples_run(capsys):
-    covenant, solo_enemy, deacon, bandits = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+    covenant, solo_enemy, deacon, bandits = re.findall(
+        r"```python\n(.*?)```", README.read_text(), re.S
+    )
     exec(compile(covenant, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "Where is your Ship?" in out

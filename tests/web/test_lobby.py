@@ -173,7 +173,8 @@ def test_a_ticked_checkbox_is_on_and_the_two_names_are_one_list(app, client):
     options = started_options(app, client, form)
     assert options["saga"] is True and options["players"] == ["Ann", "Ben"]
     lobby = client.get("/").get_data(as_text=True)
-    assert lobby.count('name="players"') == 2
+    covenant = lobby[lobby.index('value="covenant"') : lobby.index('name="bot" value="deacon"')]
+    assert covenant.count('name="players"') == 2
 
 
 @pytest.mark.parametrize(

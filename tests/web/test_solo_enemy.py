@@ -48,8 +48,8 @@ def page(client, game_id: str) -> str:
 def test_the_lobby_offers_each_bot_with_its_own_options(client):
     lobby = html.unescape(client.get("/").get_data(as_text=True))
     assert "Wayward Covenant" in lobby and "Heroes of Land, Air & Sea" in lobby
-    assert "Reef Project" in lobby
-    assert lobby.count('name="bot"') == 3
+    assert "Reef Project" in lobby and "Deck Goes West" in lobby
+    assert lobby.count('name="bot"') == 4
     for key in ("humans", "orcs", "elves", "dwarves"):
         assert f'name="factions" value="{key}"' in lobby
     assert 'href="/schemas/solo_enemy-deck.json"' in lobby

@@ -68,8 +68,8 @@ class BattleJobs(BanditsStep):
                 tile=tile,
             )
         return nmsg(
-            "{who} attack {n} bandit on {tile}",
-            "{who} attack {n} bandits on {tile}",
+            "{who} against {n} bandit on {tile}",
+            "{who} against {n} bandits on {tile}",
             n,
             who=who,
             tile=tile,
