@@ -25,6 +25,11 @@ INCOMPLETE_BOARD["islands"].append({"number": 40, "x": 980, "y": 680})
 # Option sets a table can choose in the lobby, for each bot; "physical" plays the
 # players' own (empty) deck, every card part entered as it turns up.
 OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "bandits": [
+        {"mode": "coop", "players": ["Ann", "Ben"]},
+        {"mode": "solo", "bandit_die": 8, "land_tiles": 20},
+        {"mode": "versus", "players": ["Ann", "Ben", "Cy"], "bandit_die": 12},
+    ],
     "covenant": [
         {"difficulty": "normal"},
         {"difficulty": "hard", "saga": True},
@@ -44,6 +49,9 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     ],
 }
 BOTS = sorted(OPTIONS)
+
+# A Score Board as printed (the Bandits): a track long enough for games to go on.
+SCORE_BOARD = {"score_end": 40, "bandit_end": 25, "stars_1": 2, "start_2": 8, "stars_2": 4}
 
 # What the table enters for an ENTRY that is not a card (the library cannot know it).
 OWNED_ENTRIES: dict[str, Any] = {"faction_costs": PROFILE}
@@ -95,6 +103,8 @@ def candidates(game: Game) -> list[Any]:
         return [entry_answer(game, pending.step.kind, question)]
     if question.kind is Kind.DICE:
         return ["roll"]
+    if pending.step.kind == "score_board":
+        return [SCORE_BOARD]
     if isinstance(question, Fields):
         return [filled_form(question), *(choice.value for choice in question.choices)]
     return [choice.value for choice in question.choices]
@@ -130,6 +140,8 @@ def random_answer(game: Game, rng: random.Random) -> Any:
     # "end" your turn more often than not, so that games move on to the bot's turns
     if "end" in values and rng.random() < 0.6:
         return "end"
+    if game.pending().step.kind in ("night_end", "pain") and rng.random() < 0.95:
+        return values[0]  # the Bandits: a character dies now and then, not every night
     if game.pending().step.kind == "your_vp":  # Deacon: your score grows slowly
         return rng.choice(values[:4])
     return rng.choice(values)

@@ -149,7 +149,7 @@ def add_bandits(state: BanditsState, cell: Cell, count: int) -> None:
 def too_far_east(state: BanditsState) -> list[Cell]:
     """Night phase 6: "Remove all tiles more than 3 complete spaces East of the
     Eastmost player" — a tile 4 or more columns east of that player's."""
-    players = [state.meeples[i][0] for i in state.living]
+    players = [state.meeples[i][0] for i in state.living if state.meeples]
     if not players:
         return []
     limit = max(players) + 3

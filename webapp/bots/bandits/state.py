@@ -110,7 +110,7 @@ class BanditsState:
 
     def on_tile(self, cell: Cell) -> list[int]:
         """The living characters whose meeple is on this tile."""
-        return [i for i in self.living if self.meeples[i] == cell]
+        return [i for i in self.living if self.meeples and self.meeples[i] == cell]
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

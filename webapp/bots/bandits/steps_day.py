@@ -319,7 +319,12 @@ class Score(BanditsStep):
             msg("Points on the score track"),
             *who,
             Field(
-                "points", msg("Points (negative to take back)"), "number", minimum=-50, maximum=50
+                "points",
+                msg("Points (negative to take back)"),
+                "number",
+                minimum=-max(state.scores),
+                maximum=50,
+                default=1,
             ),
             submit=msg("Score"),
             describe=lambda value: self.said(state, value),

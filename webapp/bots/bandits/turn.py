@@ -69,7 +69,11 @@ def decided(state: BanditsState) -> dict[str, Any] | None:
 def versus_leader(state: BanditsState) -> int:
     """The most points; "(Ties are broken by distance west, followed by resource count)"
     — the westmost meeple; a tie on both is left to the table's resources."""
-    return min(state.living, key=lambda i: (-state.scores[i], state.meeples[i][0]))
+
+    def west(i: int) -> int:
+        return state.meeples[i][0] if state.meeples else 0
+
+    return min(state.living, key=lambda i: (-state.scores[i], west(i)))
 
 
 def end_if_decided(state: BanditsState, ctx: Context) -> None:
