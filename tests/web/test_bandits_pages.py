@@ -87,7 +87,7 @@ def test_the_day_map_is_tapped_tile_by_tile(client) -> None:
     assert len(taps) == 13 and "Night falls" in shown
     send(client, game_id, "-2,0")
     shown = page(client, game_id)
-    assert title(shown).startswith("tile 2W·0 is revealed")
+    assert title(shown) == "Revealed: what is on tile 2W·0?"
     send(client, game_id, {"type": "river", "star": "7", "camp": "yes"})
     shown = page(client, game_id)
     assert title(shown).startswith("Play your day")

@@ -95,7 +95,7 @@ class TileStep(BanditsStep):
     def title(self, state: BanditsState, step: Step) -> Msg:
         tile = state.tiles.get(cell_of(step))
         if tile is not None and not tile.up:
-            return msg("{tile} is revealed: what is on it?", tile=tile_name(cell_of(step)))
+            return msg("Revealed: what is on {tile}?", tile=tile_name(cell_of(step)))
         return msg("What happens on {tile}?", tile=tile_name(cell_of(step)))
 
     def detail(self, state: BanditsState, step: Step) -> Msg | None:

@@ -118,9 +118,11 @@ def map_view(state: BanditsState) -> MapView:
     west, north = min(columns), min(rows)
     across, down = max(columns) - west + 1, max(rows) - north + 1
     here: dict[tuple[int, int], list[Meeple]] = {}
+    initials = [name[:1].upper() for name in state.names]
+    if len(set(initials)) < len(initials):  # "Player 1", "Player 2": their numbers
+        initials = [str(i + 1) for i in range(len(state.names))]
     for i in state.living if state.meeples else ():
-        name = state.names[i]
-        here.setdefault(state.meeples[i], []).append(Meeple(i, name[:1].upper(), name))
+        here.setdefault(state.meeples[i], []).append(Meeple(i, initials[i], state.names[i]))
     cells = tuple(
         CellView(
             cell_id(cell),

@@ -1,0 +1,101 @@
+"""A Deck Goes West game in a real Chromium: setup by forms and taps on the map, a day
+that reveals a tile west, then one full night at tablet size — every move listed and
+drawn, the Bandit die rolled — and the pages' fit at portrait tablet and phone sizes."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .taps import after, fit, tap
+
+pytestmark = pytest.mark.e2e
+
+
+def title(page: Page) -> str:
+    return page.locator(".current-step h2").inner_text()
+
+
+def start(page: Page, url: str) -> None:
+    page.goto(url + "/")
+    page.locator("summary.bot-line", has_text="The Bandits").click()
+    form = page.locator("details[open] form")
+    form.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".current-step h2")).to_contain_text("Mission Card")
+
+
+def fill(page: Page, values: dict[str, str]) -> None:
+    """The step's form: numbers typed, a choice's pill tapped; then its main button."""
+    step = page.locator(".current-step")
+    for name, value in values.items():
+        field = step.locator(f'input[name="entry.{name}"]')
+        if field.first.get_attribute("type") == "radio":
+            step.locator(f'input[name="entry.{name}"][value="{value}"] + *').click()
+        elif field.first.get_attribute("type") == "checkbox":
+            step.locator(f'label:has(input[name="entry.{name}"])').click()  # its switch
+        else:
+            field.fill(value)
+    after(page, step.locator("form.fields-form button[type=submit]").click)
+
+
+def set_up(page: Page) -> None:
+    tap(page, "done")
+    fill(page, {"score_end": "30", "bandit_end": "12", "stars_1": "2"})
+    tap(page, "done")
+    tap(page, "done")
+    for star in ("3", "5", "7", "9", "11", "13"):
+        expect(page.locator("#board .bd-tile.lit")).to_have_count(1)
+        fill(page, {"type": "other", "star": star})
+    while not title(page).startswith("Play your day"):
+        tap(page, "done")
+
+
+def test_a_day_and_a_full_night_on_the_map_at_tablet_size(page: Page, live_server):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    start(page, live_server.url)
+    set_up(page)
+    page.evaluate("window.__sameDocument = true")
+    expect(page.locator("#checklist h1")).to_have_text("Day 1")
+    # A face-down tile west of the start, tapped on the map, revealed with a camp.
+    after(page, page.locator('#board button.bd-tap[data-space="-2,0"]').click)
+    expect(page.locator(".current-step h2")).to_contain_text("Revealed: what is on tile 2W·0?")
+    fill(page, {"type": "river", "star": "4", "camp": "yes"})
+    expect(page.locator("#board .bd-tile.up.river .bd-group")).to_contain_text("1")
+    expect(page.locator('#board button.bd-tap[data-space="-3,0"]')).to_have_count(1)
+    # A bandit group put beside the meeples by hand, so that it moves at night.
+    after(page, page.locator('#board button.bd-tap[data-space="-1,-1"]').click)
+    tap(page, "correct")
+    page.locator('.current-step input[name="entry.bandits"]').fill("2")
+    after(page, page.locator(".current-step form.fields-form button[type=submit]").click)
+    tap(page, "night")
+    expect(page.locator("#checklist h1")).to_have_text("Night 1")
+    tap(page, "done")  # the Bandit Tracker
+    expect(page.locator("#state")).to_contain_text("Bandit Tracker")
+    tap(page, "done")  # the Trade Row
+    tap(page, "done")  # Exhaustion
+    expect(page.locator(".current-step h2")).to_contain_text("Move the bandits as the map shows")
+    expect(page.locator(".current-step .bd-lines li").first).to_contain_text("rolled")
+    tap(page, "done")
+    expect(page.locator(".current-step h2")).to_contain_text("roll the d20 Bandit die 2 times")
+    tap(page, "roll")
+    for _ in range(6):
+        if page.locator("#checklist h1").inner_text() == "Day 2":
+            break
+        values = page.locator(".current-step .answers button").evaluate_all(
+            "els => els.map(e => e.value)"
+        )
+        tap(page, "fine" if "fine" in values else "done")
+    expect(page.locator("#checklist h1")).to_have_text("Day 2")
+    assert page.evaluate("window.__sameDocument") is True  # every tap an htmx swap
+    page.get_by_role("link", name="FR").click()
+    expect(page.locator("#checklist h1")).to_have_text("Jour 2")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (768, 1024), (390, 844)])
+def test_the_bandits_pages_fit_the_screen_with_big_targets(page: Page, live_server, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    start(page, live_server.url)
+    set_up(page)
+    sizes = fit(page, ".current-step button, #board button.bd-tap")
+    assert sizes["scroll"] <= sizes["client"], "horizontal scrolling"
+    assert sizes["small"] == []
