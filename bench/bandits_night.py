@@ -80,7 +80,9 @@ def grown_game(app: Any, client: Any) -> tuple[str, int]:
     table's own taps (reveals and tile corrections)."""
     rng = random.Random(3)
     with app.app_context():
-        game_id = games.create_game("bandits", {"mode": "coop"}, name="Bench Bandits", seed=7)
+        game_id = games.create_game(
+            "bandits", {"mode": "coop", "land_tiles": 120}, name="Bench Bandits", seed=7
+        )
     board = {"score_end": 99, "bandit_end": 99, "stars_1": 3}
     version = 0
 
@@ -98,11 +100,11 @@ def grown_game(app: Any, client: Any) -> tuple[str, int]:
         for value in (f"{down[0]},{down[1]}", {"type": "other", "star": rng.randint(1, 20)}):
             answer(client, game_id, version, value)
             version += 1
-    cells = sorted(c for c, t in pending().state.tiles.items() if t.up and c != (0, 0))
+    cells = sorted(c for c in pending().state.tiles if c != (0, 0))
     for cell in rng.sample(cells, 30):
         tile = pending().state.tiles[cell]
         fix = {
-            "up": "yes",
+            "up": "yes" if tile.up else "no",
             "type": tile.type,
             "star": tile.star,
             "camp": "no",
