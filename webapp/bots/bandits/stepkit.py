@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Msg, Step, StepType, StepTypes, msg
+from ...engine import Context, Msg, Step, StepType, StepTypes, msg
 from ...engine.geometry import Cell
+from ...engine.questions import Question, confirm
 from ...engine.steps import new
 from .state import BanditsState, cell_id, parse_cell
 
 STEP_TYPES: StepTypes = StepTypes()
 
-__all__ = ["STEP_TYPES", "BanditsStep", "new"]
+__all__ = ["STEP_TYPES", "BanditsStep", "Reminder", "new"]
 
 
 def column_name(column: int) -> Msg:
@@ -80,3 +81,23 @@ class BanditsStep(StepType[BanditsState]):
         if not (lit or arrows or lines):
             return None
         return {"lit": [cell_id(c) for c in lit], "arrows": arrows, "lines": lines}
+
+
+class Reminder(BanditsStep):
+    """A step the table does by hand (setup, the night's chores): its line, the rule
+    quoted, one tap when it is done."""
+
+    text: Msg
+    rule: Msg | None = None
+
+    def title(self, state: BanditsState, step: Step) -> Msg:
+        return self.text
+
+    def detail(self, state: BanditsState, step: Step) -> Msg | None:
+        return self.rule
+
+    def question(self, state: BanditsState, step: Step) -> Question:
+        return confirm()
+
+    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
+        pass

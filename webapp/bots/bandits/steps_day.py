@@ -20,10 +20,10 @@ from ...engine.questions import (
 )
 from .land import add_bandits, reveal, westmost_railway
 from .night import d6_successes
-from .state import TILE_TYPES, VERSUS, BanditsState, Tile, cell_id
+from .state import VERSUS, BanditsState, Tile, cell_id
 from .stepkit import STEP_TYPES, BanditsStep, cell_of, new, tile_name
 from .steps_battle import battle_steps
-from .steps_setup import TYPE_NAMES, describe_tile, tile_form
+from .steps_setup import describe_tile, tile_fields, tile_form
 from .words import pile_out_said
 
 NIGHT, SCORE, TRAY = "night", "score", "tray"
@@ -227,24 +227,7 @@ class CorrectTile(BanditsStep):
         return fields(
             msg("The tile as it is on the table"),
             Field("up", msg("Face up"), "yesno", default=tile.up),
-            Field(
-                "type",
-                msg("Type"),
-                "choice",
-                required=False,
-                default=tile.type,
-                choices=tuple(choice(t, TYPE_NAMES[t]) for t in TILE_TYPES),
-            ),
-            Field(
-                "star",
-                msg("Red-star number (blank: none)"),
-                "number",
-                minimum=1,
-                maximum=20,
-                required=False,
-                default=tile.star,
-            ),
-            Field("camp", msg("A Bandit Campfire"), "yesno", default=tile.camp),
+            *tile_fields(tile, type_required=False),
             Field("railway", msg("A Railway token"), "yesno", default=tile.railway),
             Field(
                 "bandits",

@@ -20,7 +20,7 @@ from .night import (
     split_groups,
 )
 from .state import SOLO, BanditsState, cell_id, parse_cell
-from .stepkit import STEP_TYPES, BanditsStep, names, new, tile_name
+from .stepkit import STEP_TYPES, BanditsStep, Reminder, names, new, tile_name
 from .steps_battle import battle_steps
 
 FINE = "fine"
@@ -67,7 +67,7 @@ class Tracker(BanditsStep):
 
 
 @STEP_TYPES.register("trade_row")
-class TradeRow(BanditsStep):
+class TradeRow(Reminder):
     """Night phase 2: "Move the Trade Row"."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
@@ -79,15 +79,9 @@ class TradeRow(BanditsStep):
             "right. 3. A card from the draw pile into the leftmost space."
         )
 
-    def question(self, state: BanditsState, step: Step) -> Question:
-        return confirm()
-
-    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        pass
-
 
 @STEP_TYPES.register("exhaustion")
-class Exhaustion(BanditsStep):
+class Exhaustion(Reminder):
     """Night phase 3: "Everyone takes an Exhaustion Card ... to the top of their Discard
     Pile (Or Draw pile if they prefer)" — in solo, both characters."""
 
@@ -100,12 +94,6 @@ class Exhaustion(BanditsStep):
             "{solo}From the E pile to the top of your discard pile (or draw pile if you prefer).",
             solo=solo,
         )
-
-    def question(self, state: BanditsState, step: Step) -> Question:
-        return confirm()
-
-    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        pass
 
 
 @STEP_TYPES.register("attacks")
@@ -183,7 +171,7 @@ def move_said(move: Move) -> Msg:
 
 
 @STEP_TYPES.register("moves_shown")
-class MovesShown(BanditsStep):
+class MovesShown(Reminder):
     """Every roll, move and merge, on the map as arrows and listed."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
@@ -208,12 +196,6 @@ class MovesShown(BanditsStep):
             for m in map(move_of, step.params["moves"])
             if m.start != m.end
         ]
-
-    def question(self, state: BanditsState, step: Step) -> Question:
-        return confirm()
-
-    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        pass
 
 
 @STEP_TYPES.register("far_east")
@@ -309,7 +291,7 @@ class AppearRoll(BanditsStep):
 
 
 @STEP_TYPES.register("appear_shown")
-class AppearShown(BanditsStep):
+class AppearShown(Reminder):
     """ "If after bandits appear, a group of bandits has 6 or more members, split the
     group": one bandit to each of the four directions that has a tile, again while any
     group has 6 or more."""
@@ -344,12 +326,6 @@ class AppearShown(BanditsStep):
             for s in step.params["splits"]
             for to in s["to"]
         ]
-
-    def question(self, state: BanditsState, step: Step) -> Question:
-        return confirm()
-
-    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        pass
 
 
 @STEP_TYPES.register("night_end")

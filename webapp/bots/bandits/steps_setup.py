@@ -10,7 +10,7 @@ from ...engine import Context, InvalidAnswer, Msg, Step, msg, nmsg
 from ...engine.questions import Field, Question, choice, confirm, fields
 from .land import MEEPLE_START, START_DOWN, START_UP, start_map
 from .state import COOP, SOLO, TILE_TYPES, VERSUS, BanditsState, ScoreBoard, Tile
-from .stepkit import STEP_TYPES, BanditsStep, cell_of, new, tile_name
+from .stepkit import STEP_TYPES, BanditsStep, Reminder, cell_of, new, tile_name
 
 SECTIONS = 6  # section rows offered on the score board form
 TRACK_LONGEST = 200
@@ -151,25 +151,6 @@ def describe_board(value: dict[str, Any]) -> Msg:
     )
 
 
-class Reminder(BanditsStep):
-    """A step of setup the table does by hand: its line and the rule quoted."""
-
-    text: Msg
-    rule: Msg | None = None
-
-    def title(self, state: BanditsState, step: Step) -> Msg:
-        return self.text
-
-    def detail(self, state: BanditsState, step: Step) -> Msg | None:
-        return self.rule
-
-    def question(self, state: BanditsState, step: Step) -> Question:
-        return confirm()
-
-    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        pass
-
-
 @STEP_TYPES.register("place_board")
 class PlaceBoard(Reminder):
     """ "Board Setup" 1–3."""
@@ -232,15 +213,15 @@ TYPE_NAMES = {
 }
 
 
-def tile_form(submit: Msg | None, *extra: Any, tile: Tile | None = None) -> Question:
+def tile_fields(tile: Tile | None, *, type_required: bool = True) -> tuple[Field, ...]:
     """What a face-up tile shows that the rules read: its type, red star and camp."""
-    return fields(
-        msg("What does the tile show?"),
+    return (
         Field(
             "type",
             msg("Type"),
             "choice",
             choices=tuple(choice(t, TYPE_NAMES[t]) for t in TILE_TYPES),
+            required=type_required,
             default=None if tile is None else tile.type,
         ),
         Field(
@@ -255,6 +236,13 @@ def tile_form(submit: Msg | None, *extra: Any, tile: Tile | None = None) -> Ques
         Field(
             "camp", msg("A Bandit Campfire"), "yesno", default=False if tile is None else tile.camp
         ),
+    )
+
+
+def tile_form(submit: Msg | None, *extra: Any) -> Question:
+    return fields(
+        msg("What does the tile show?"),
+        *tile_fields(None),
         submit=submit,
         choices=tuple(extra),
         describe=describe_tile,
