@@ -257,3 +257,20 @@ def test_the_game_replays_to_the_same_state_and_its_state_round_trips() -> None:
     copy = Game.from_export(game.export())
     assert copy.state.to_json() == game.state.to_json()
     assert game.bot.state_from_json(game.state.to_json()).to_json() == game.state.to_json()
+
+
+@pytest.mark.parametrize("mode", ["coop", "solo"])
+def test_several_days_and_nights_on_a_map_that_grows_west(mode: str) -> None:
+    game = new_game(mode, seed=8, players=[])
+    to_day(game)
+    for day in range(1, 7):
+        west = min(c for c, _ in game.state.tiles)
+        down = next(c for c, t in sorted(game.state.tiles.items()) if c[0] == west and not t.up)
+        game.answer(f"{down[0]},{down[1]}")
+        game.answer({"type": "other", "star": 1 + day, "camp": False})
+        game.answer("night")
+        play(game, until="day_map")
+    assert game.state.day == 7 and game.state.outcome is None
+    assert min(c for c, _ in game.state.tiles) <= -7  # six reveals, each one further west
+    if mode == "solo":
+        assert game.state.names == ["Character 1", "Character 2"] and len(game.state.scores) == 1

@@ -136,3 +136,13 @@ def test_the_game_reads_in_french(client) -> None:
         client.get(f"/g/{game_id}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     )
     assert "Jour 1" in shown and "La nuit tombe" in shown
+
+
+def test_the_score_board_is_offered_filled_in_next_game(client) -> None:
+    first = start(client)
+    send(client, first, "done")
+    send(client, first, BOARD)
+    second = start(client)
+    send(client, second, "done")
+    shown = page(client, second)
+    assert re.search(r'name="entry.bandit_end"[^>]*value="12"', shown)
