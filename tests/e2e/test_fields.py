@@ -33,7 +33,7 @@ def test_the_form_is_filled_with_taps_and_sent_in_one(page: Page, tile_url):
 def test_the_form_fits_the_screen_with_big_targets(page: Page, tile_url, width, height):
     page.set_viewport_size({"width": width, "height": height})
     page.goto(tile_url)
-    targets = ".current-step button, .current-step .pill span, .current-step .toggle, "
+    targets = ".current-step button, .current-step .pill span, .current-step .form-switch, "
     sizes = fit(page, targets + ".current-step input[type=number]")
     assert sizes["scroll"] <= sizes["client"], "horizontal scrolling"
     assert sizes["small"] == []
