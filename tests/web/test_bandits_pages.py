@@ -146,3 +146,18 @@ def test_the_score_board_is_offered_filled_in_next_game(client) -> None:
     send(client, second, "done")
     shown = page(client, second)
     assert re.search(r'name="entry.bandit_end"[^>]*value="12"', shown)
+
+
+def test_every_step_of_the_night_stays_listed_even_when_it_has_nothing_to_do(client) -> None:
+    """Night phase 6 with no tile far to the east keeps its line and says why, so the
+    table sees the rulebook's eight steps."""
+    game_id = start(client)
+    to_day(client, game_id)
+    send(client, game_id, "night")
+    for _ in range(3):  # tracker, trade row, exhaustion; no group to move, none far east
+        send(client, game_id, "done")
+    shown = html.unescape(page(client, game_id))
+    assert title(shown).startswith("Bandits appear")
+    assert "Remove tiles far to the east" in shown
+    assert "No tile is more than 3 spaces east of the eastmost player." in shown
+    assert "No bandits on the map: none move." in shown

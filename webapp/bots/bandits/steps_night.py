@@ -126,6 +126,9 @@ class Moves(BanditsStep):
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
         moves = move_bandits(state, roll_compass(ctx.rng("compass")))
+        if not moves and not any(state.bandits.values()):
+            ctx.note(msg("No bandits on the map: none move."))
+            return
         if not moves:
             ctx.note(msg("No group moves: every one is on a camp or a player's tile."))
             return
@@ -204,7 +207,6 @@ class FarEast(BanditsStep):
     player, along with any Bandits on them"."""
 
     automatic = True
-    hidden_unless_noted = True
 
     def title(self, state: BanditsState, step: Step) -> Msg:
         return msg("Remove tiles far to the east")
@@ -213,6 +215,8 @@ class FarEast(BanditsStep):
         cells = too_far_east(state)
         if cells:
             ctx.insert(new("remove_far", cells=[cell_id(c) for c in cells]))
+        else:  # a step of the rulebook's list: it stays in the checklist, saying why
+            ctx.note(msg("No tile is more than 3 spaces east of the eastmost player."))
 
 
 @STEP_TYPES.register("remove_far")
