@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -29,6 +30,33 @@ def game_id(app) -> str:
 
 def version_of(html: str) -> int:
     return int(re.search(r'name="version" value="(\d+)"', html).group(1))
+
+
+def new_game(client, data: dict) -> str:
+    """A game started from the lobby's form; its id."""
+    response = client.post("/games", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def page(client, game_id: str) -> str:
+    """The game page as a player reads it (entities unescaped)."""
+    return html.unescape(client.get(f"/g/{game_id}").get_data(as_text=True))
+
+
+def step_title(shown: str) -> str:
+    """The current step's title, as text."""
+    found = re.search(r'<h2 class="step-title">(.*?)</h2>', shown, re.S)
+    return re.sub(r"<[^>]+>", "", found.group(1)).strip() if found else ""
+
+
+def answer(client, game_id: str, data: dict, status: int | None = 200):
+    """A form sent to the current step at the page's version; its status checked."""
+    version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
+    response = client.post(f"/g/{game_id}/answer", data={"version": version, **data}, headers=HTMX)
+    if status is not None:
+        assert response.status_code == status, response.get_data(as_text=True)
+    return response
 
 
 def tap(client, game_id: str, value, version: int | None = None):

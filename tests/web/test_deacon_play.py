@@ -7,34 +7,15 @@ import html
 import json
 import re
 from collections.abc import Callable
-from typing import Any
 
-from .conftest import HTMX, version_of
+from .conftest import answer, new_game, page
+from .conftest import step_title as title
 
 DEMO_DECK = "demo"
 
 
 def start(client, **options: str) -> str:
-    data = {"bot": "deacon", "deck_mode": "app", "deck_id": DEMO_DECK, **options}
-    response = client.post("/games", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].rsplit("/", 1)[1]
-
-
-def page(client, game_id: str) -> str:
-    return html.unescape(client.get(f"/g/{game_id}").get_data(as_text=True))
-
-
-def title(shown: str) -> str:
-    found = re.search(r'<h2 class="step-title">(.*?)</h2>', shown, re.S)
-    return found.group(1).strip() if found else ""
-
-
-def answer(client, game_id: str, data: dict[str, Any]):
-    version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
-    response = client.post(f"/g/{game_id}/answer", data={"version": version, **data}, headers=HTMX)
-    assert response.status_code == 200
-    return response
+    return new_game(client, {"bot": "deacon", "deck_mode": "app", "deck_id": DEMO_DECK, **options})
 
 
 def editor_form(shown: str) -> dict[str, str]:

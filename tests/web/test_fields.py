@@ -14,7 +14,7 @@ from webapp.engine import Field, get_bot, msg
 from webapp.engine.questions import Choice, fields
 
 from ..conftest import question_game
-from .conftest import HTMX, version_of
+from .conftest import answer, page
 
 TILE = fields(
     msg("A tile revealed"),
@@ -39,13 +39,8 @@ def tile_game(app, monkeypatch) -> str:
     return question_game(app, monkeypatch, TILE)
 
 
-def page(client, game_id: str) -> str:
-    return html.unescape(client.get(f"/g/{game_id}").get_data(as_text=True))
-
-
 def send(client, game_id: str, **data: str):
-    version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
-    return client.post(f"/g/{game_id}/answer", data={"version": version, **data}, headers=HTMX)
+    return answer(client, game_id, data, status=None)
 
 
 def test_the_page_draws_each_field_and_the_forms_buttons(client, tile_game):

@@ -12,7 +12,8 @@ import pytest
 from webapp import db, games
 
 from ..engine.solo_enemy import PROFILE, deck
-from .conftest import HTMX, version_of
+from .conftest import HTMX, new_game, page, version_of
+from .conftest import answer as send_answer
 
 COSTS = {"entry.air_vessel.ore": "3", "entry.warrior.food": "1", "entry.spell1.mana": "2"}
 COSTS.update({f"entry.track{n}.level": str(min(n, 3)) for n in range(1, 7)})
@@ -30,19 +31,11 @@ CARD = {
 
 
 def start(client, **form) -> str:
-    data = {"bot": "solo_enemy", "you": "humans", "factions": "orcs", **form}
-    response = client.post("/games", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].rsplit("/", 1)[1]
+    return new_game(client, {"bot": "solo_enemy", "you": "humans", "factions": "orcs", **form})
 
 
 def answer(client, game_id: str, data: dict):
-    version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
-    return client.post(f"/g/{game_id}/answer", data={"version": version, **data}, headers=HTMX)
-
-
-def page(client, game_id: str) -> str:
-    return html.unescape(client.get(f"/g/{game_id}").get_data(as_text=True))
+    return send_answer(client, game_id, data, status=None)
 
 
 def test_the_lobby_offers_each_bot_with_its_own_options(client):
