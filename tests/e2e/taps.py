@@ -39,3 +39,10 @@ def fit(page: Page, targets: str) -> dict[str, Any]:
     })""",
         targets,
     )
+
+
+def assert_fits(page: Page, targets: str) -> None:
+    """No horizontal scrolling, and every visible one of `targets` at least 44 px."""
+    sizes = fit(page, targets)
+    assert sizes["scroll"] <= sizes["client"], "horizontal scrolling"
+    assert sizes["small"] == []
