@@ -7,7 +7,7 @@ import pytest
 
 from webapp.engine import Game, InvalidAnswer
 
-from .bandits import new_game, play, to_day
+from .bandits import BOARD, new_game, play, to_day
 
 
 def kinds(game: Game) -> list[str]:
@@ -274,3 +274,18 @@ def test_several_days_and_nights_on_a_map_that_grows_west(mode: str) -> None:
     assert min(c for c, _ in game.state.tiles) <= -7  # six reveals, each one further west
     if mode == "solo":
         assert game.state.names == ["Character 1", "Character 2"] and len(game.state.scores) == 1
+
+
+def test_a_section_whose_red_star_is_0_rolls_no_bandit_die() -> None:
+    """Night phase 7: the Bandit die is rolled "as many times as are indicated in the red
+    star" — none at all for a 0, and the night says so."""
+    game = new_game()
+    play(game, {"score_board": {**BOARD, "stars_1": 0}}, until="day_map")
+    game.answer("night")
+    pending = play(game, until="appear_roll")
+    assert pending is not None and pending.question.kind == "choice"
+    bandits = dict(game.state.bandits)
+    game.answer("fine")
+    step = next(s for s in game.checklist.steps if s.kind == "appear_roll")
+    assert [str(n) for n in step.notes] == ["The section's red star is 0: no bandit appears."]
+    assert game.state.bandits == bandits

@@ -290,6 +290,8 @@ class AppearRoll(BanditsStep):
                     splits=[s.to_json() for s in splits],
                 )
             )
+        elif not rolls:
+            ctx.note(msg("The section's red star is 0: no bandit appears."))
         else:
             ctx.note(msg("No tile has that red-star number: no bandit appears."))
 
