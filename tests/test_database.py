@@ -52,6 +52,7 @@ def played(tmp_path):
     ids = [start_game(client, f"Game {n}") for n in range(3)]
     tap(client, ids[0], "H")
     safety.make_backup(Path(app.config["DATABASE"]), keep=10)
+    db.release(database_of(app))  # the server stops: its connections close
     return app, client, ids
 
 
@@ -109,6 +110,7 @@ def test_a_database_from_a_newer_botdeck_is_refused_and_never_rewritten(tmp_path
     con = sqlite3.connect(path)
     con.execute("PRAGMA user_version = 7")
     con.close()
+    db.release(path)  # the first server stops: its connections close
     before = path.read_bytes()
     app = make_app(tmp_path)
     client = app.test_client()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -11,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app
 
 
 def now() -> str:
@@ -50,8 +52,17 @@ class Event:
     created_at: str
 
 
+class Connection(sqlite3.Connection):
+    """A connection that knows the database file it was opened on (for its writer lock)."""
+
+    path = ""
+
+
 def connect(path: str | Path) -> sqlite3.Connection:
-    db = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
+    db = sqlite3.connect(
+        path, timeout=10, isolation_level=None, check_same_thread=False, factory=Connection
+    )
+    db.path = str(path)
     db.row_factory = sqlite3.Row
     db.execute("PRAGMA journal_mode = WAL")
     # FULL: a committed tap survives a power cut too, not only a killed process.
@@ -60,16 +71,75 @@ def connect(path: str | Path) -> sqlite3.Connection:
     return db
 
 
+class _ThreadConnections(threading.local):
+    """This thread's open connections, by database path, least recently used first."""
+
+    def __init__(self) -> None:
+        self.open: OrderedDict[str, tuple[int, sqlite3.Connection]] = OrderedDict()
+
+
+_connections = _ThreadConnections()
+# A database's generation moves when its file is replaced (safe mode's restore): every
+# thread then opens it again instead of reading the file that was set aside.
+_generations: dict[str, int] = {}
+_write_locks: dict[str, threading.RLock] = {}
+_write_locks_guard = threading.Lock()
+KEPT_PER_THREAD = 4  # databases one thread keeps open (the app uses one; tests many)
+
+
 def get_db() -> sqlite3.Connection:
-    if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
-    return g.db  # type: ignore[no-any-return]
+    """This thread's connection to the app's database, opened once and reused: no
+    connection, PRAGMAs or WAL checkpoint per request."""
+    path = str(current_app.config["DATABASE"])
+    generation = _generations.get(path, 0)
+    kept = _connections.open.get(path)
+    if kept is not None and kept[0] == generation:
+        _connections.open.move_to_end(path)
+        return kept[1]
+    if kept is not None:
+        kept[1].close()
+    connection = connect(path)
+    _connections.open[path] = (generation, connection)
+    _connections.open.move_to_end(path)
+    while len(_connections.open) > KEPT_PER_THREAD:
+        _, (_, oldest) = _connections.open.popitem(last=False)
+        oldest.close()
+    return connection
 
 
 def close_db(error: BaseException | None = None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    """End of a request: the connection stays open for the thread's next one, never
+    inside a transaction."""
+    kept = _connections.open.get(str(current_app.config["DATABASE"]))
+    if kept is not None and kept[1].in_transaction:
+        kept[1].rollback()
+
+
+def release(path: str | Path) -> None:
+    """Read the database file at `path` afresh (it was replaced, or an app starts on it):
+    this thread's connection to it is closed, every other thread's at its next use."""
+    key = str(path)
+    with _write_locks_guard:
+        _generations[key] = _generations.get(key, 0) + 1
+    kept = _connections.open.pop(key, None)
+    if kept is not None:
+        kept[1].close()
+
+
+def write_lock(db: sqlite3.Connection) -> threading.RLock:
+    """The process's one writer lock for this database: writes queue here, in order,
+    instead of sleeping in SQLite's busy handler (which backs off up to 100 ms). Re-entrant:
+    a statement inside a transaction takes it again."""
+    path = db.path if isinstance(db, Connection) else ""
+    with _write_locks_guard:
+        return _write_locks.setdefault(path, threading.RLock())
+
+
+def _write(sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Cursor:
+    """One statement that writes, taking the writer lock."""
+    db = get_db()
+    with write_lock(db):
+        return db.execute(sql, params)
 
 
 class DatabaseTooNew(Exception):
@@ -316,7 +386,7 @@ def device_names() -> set[str]:
 
 
 def insert_device(device_id: str, name: str, now: str) -> Device:
-    get_db().execute(
+    _write(
         "INSERT OR IGNORE INTO devices (id, name, named, created_at) VALUES (?, ?, 0, ?)",
         (device_id, name, now),
     )
@@ -326,12 +396,12 @@ def insert_device(device_id: str, name: str, now: str) -> Device:
 
 
 def rename_device(device_id: str, name: str) -> None:
-    get_db().execute("UPDATE devices SET name = ?, named = 1 WHERE id = ?", (name, device_id))
+    _write("UPDATE devices SET name = ?, named = 1 WHERE id = ?", (name, device_id))
 
 
 def join_game(device_id: str, game_id: str, role: str, now: str) -> None:
     """Remember that this device has the game's link; playing beats watching."""
-    get_db().execute(
+    _write(
         "INSERT INTO device_games (device_id, game_id, role, joined_at) VALUES (?, ?, ?, ?)"
         " ON CONFLICT (device_id, game_id) DO UPDATE SET role = 'play'"
         " WHERE excluded.role = 'play'",
@@ -340,12 +410,12 @@ def join_game(device_id: str, game_id: str, role: str, now: str) -> None:
 
 
 def rename_game(game_id: str, name: str) -> bool:
-    cursor = get_db().execute("UPDATE games SET name = ? WHERE id = ?", (name, game_id))
+    cursor = _write("UPDATE games SET name = ? WHERE id = ?", (name, game_id))
     return cursor.rowcount == 1
 
 
 def delete_game(game_id: str) -> bool:
-    cursor = get_db().execute("DELETE FROM games WHERE id = ?", (game_id,))
+    cursor = _write("DELETE FROM games WHERE id = ?", (game_id,))
     return cursor.rowcount == 1
 
 
@@ -414,13 +484,22 @@ class _transaction:
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
+        self.lock = write_lock(db)
 
     def __enter__(self) -> sqlite3.Connection:
-        self.db.execute("BEGIN IMMEDIATE")
+        self.lock.acquire()
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self.lock.release()
+            raise
         return self.db
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        try:
+            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        finally:
+            self.lock.release()
 
 
 # --- the card library -----------------------------------------------------------------
@@ -458,7 +537,7 @@ def find_deck(deck_id: str) -> DeckRow | None:
 def insert_deck(
     deck_id: str, *, bot: str, name: str, data: dict[str, Any], owner: str, now: str
 ) -> None:
-    get_db().execute(
+    _write(
         "INSERT INTO decks (id, bot, name, data, owner, created_at, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         (deck_id, bot, name, json.dumps(data), owner, now, now),
@@ -466,14 +545,14 @@ def insert_deck(
 
 
 def save_deck(deck_id: str, *, name: str, data: dict[str, Any], now: str) -> None:
-    get_db().execute(
+    _write(
         "UPDATE decks SET name = ?, data = ?, updated_at = ? WHERE id = ?",
         (name, json.dumps(data), now, deck_id),
     )
 
 
 def delete_deck(deck_id: str) -> None:
-    get_db().execute("DELETE FROM decks WHERE id = ?", (deck_id,))
+    _write("DELETE FROM decks WHERE id = ?", (deck_id,))
 
 
 # --- kept entries ---------------------------------------------------------------------
@@ -488,7 +567,7 @@ def find_kept(owner: str, bot: str, key: str) -> Any:
 
 
 def save_kept(owner: str, bot: str, key: str, data: Any, now: str) -> None:
-    get_db().execute(
+    _write(
         "INSERT INTO kept (owner, bot, key, data, updated_at) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (owner, bot, key) DO UPDATE SET data = excluded.data,"
         " updated_at = excluded.updated_at",
@@ -536,10 +615,12 @@ def restore_kept(owner: str, bot: str, key: str, *, history: str, now: str) -> b
 
 
 def delete_kept(owner: str, bot: str, *keys: str) -> None:
-    get_db().executemany(
-        "DELETE FROM kept WHERE owner = ? AND bot = ? AND key = ?",
-        [(owner, bot, key) for key in keys],
-    )
+    db = get_db()
+    with write_lock(db):
+        db.executemany(
+            "DELETE FROM kept WHERE owner = ? AND bot = ? AND key = ?",
+            [(owner, bot, key) for key in keys],
+        )
 
 
 # --- what an earlier Botdeck stored before things had owners ---------------------------

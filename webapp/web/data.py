@@ -73,6 +73,7 @@ def safe_mode_page() -> Any:
 def _reopen() -> None:
     """The database file now holds other content: bring it to this version's shape, drop
     what was read from the old one, and have open pages load again."""
+    db.release(_database())  # the file may be another one now
     db.upgrade(_database())  # a backup may be from an earlier Botdeck
     current_app.extensions[PROBLEM] = None
     games.forget_all()
@@ -226,6 +227,7 @@ def back_up_after_changes(response: Any) -> Any:
 def init_app(app: Flask) -> None:
     """Check the database; upgrade it and back it up, or start in safe mode."""
     database = Path(app.config["DATABASE"])
+    db.release(database)  # an app starting on the file reads the file, not a kept connection
     found = safety.check(database)
     if found is None:
         try:
