@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import gc
 import ipaddress
 import socket
-import warnings
 from types import SimpleNamespace
 from urllib.parse import urlsplit
 
@@ -57,7 +55,7 @@ def test_one_particular_address_gives_only_that_one():
 def test_defaults(monkeypatch):
     monkeypatch.delenv("BOTDECK_DATA_DIR", raising=False)
     args = cli.parse_args([])
-    assert (args.host, args.port, args.threads) == ("0.0.0.0", 8000, 64)
+    assert (args.host, args.port, args.threads) == ("0.0.0.0", 8000, 16)
     assert args.data_dir == user_data_dir("botdeck", appauthor=False)
 
 
@@ -83,48 +81,40 @@ def test_a_bad_port_is_refused(capsys):
 
 
 class FakeServer:
-    def __init__(self, options: dict) -> None:
+    def __init__(self, app, options: dict) -> None:
+        self.app = app
         self.options = options
-        self.ran = False
+        self.sockets: list[socket.socket] = []
 
-    def run(self) -> None:
-        self.ran = True
+    def run(self, sockets) -> None:
+        self.sockets = sockets
 
 
-def test_serve_passes_the_thread_settings_to_waitress(monkeypatch, tmp_path, capsys):
+def test_serve_listens_first_then_runs_the_server_with_its_settings(monkeypatch, tmp_path, capsys):
     servers = []
 
-    def create_server(app, **options):
-        servers.append(FakeServer(options))
+    def make_server(app, **options):
+        servers.append(FakeServer(app, options))
         return servers[-1]
 
-    monkeypatch.setattr("waitress.create_server", create_server)
-    args = cli.parse_args(["--host", "127.0.0.1", "--port", "8123", "--data-dir", str(tmp_path)])
+    monkeypatch.setattr("webapp.server.make_server", make_server)
+    args = cli.parse_args(["--host", "127.0.0.1", "--port", "0", "--data-dir", str(tmp_path)])
     assert cli.serve(args) == 0
     [server] = servers
-    assert server.ran
-    assert server.options == {
-        "host": "127.0.0.1",
-        "port": 8123,
-        "threads": 64,
-        "connection_limit": 256,
-        "channel_request_lookahead": 1,
-        "outbuf_high_watermark": 256 * 1024,
-        "max_request_body_size": 16 * 1024 * 1024,
-        "ident": "Botdeck",
-        "cleanup_interval": 1,
-    }
+    [sock] = server.sockets
+    assert sock.getsockname()[0] == "127.0.0.1"  # bound before the addresses were printed
+    sock.close()
+    assert server.options == {"threads": 16, "header_seconds": 10.0, "per_client": 64}
     out = capsys.readouterr().out
     assert str(tmp_path) in out
     assert "Open Botdeck on a tablet" in out
-    assert "http://localhost:8123/" in out
 
 
 def test_a_port_in_use_is_a_clear_message_and_exit_code_2(monkeypatch, tmp_path, capsys):
-    def busy(app, **options):
+    def busy(host, port):
         raise OSError(98, "Address already in use")
 
-    monkeypatch.setattr("waitress.create_server", busy)
+    monkeypatch.setattr("webapp.server.listen", busy)
     args = cli.parse_args(["--host", "127.0.0.1", "--port", "8123", "--data-dir", str(tmp_path)])
     assert cli.serve(args) == 2
     captured = capsys.readouterr()
@@ -142,10 +132,5 @@ def test_a_port_really_in_use(tmp_path, capsys):
         args = cli.parse_args(
             ["--host", "127.0.0.1", "--port", str(port), "--data-dir", str(tmp_path)]
         )
-        # waitress leaves its wake-up pipe open when it cannot bind; the process
-        # exits at once so that is harmless, but here it would be a ResourceWarning.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", ResourceWarning)
-            assert cli.serve(args) == 2
-            gc.collect()
+        assert cli.serve(args) == 2
     assert "cannot listen on 127.0.0.1" in capsys.readouterr().err

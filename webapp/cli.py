@@ -10,10 +10,7 @@ import segno
 
 from . import create_app, default_data_dir
 from .network import lan_urls
-from .server import HEADER_SECONDS, PER_CLIENT
-
-STREAM_BUFFER_BYTES = 256 * 1024
-MAX_BODY_BYTES = 16 * 1024 * 1024
+from .server import HEADER_SECONDS, PER_CLIENT, THREADS
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -55,8 +52,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--threads",
         type=int,
-        default=64,
-        help="worker threads (default 64; each open live view holds one)",
+        default=THREADS,
+        help=f"worker threads answering requests (default {THREADS}; open live views "
+        "hold none)",
     )
     args = parser.parse_args(argv)
     args.data_dir = args.data_dir or default_data_dir()
@@ -64,42 +62,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def serve(args: argparse.Namespace) -> int:
-    import logging
-
-    from .server import make_server
+    from .server import listen, make_server
 
     config: dict[str, Any] = {"DATA_DIR": args.data_dir}
     if args.allow_host:
         config["ALLOWED_HOSTS"] = tuple(args.allow_host)
     app = create_app(config)
     try:
-        # waitress, a production WSGI server (pure Python, also on Windows).
-        # Every open live-update stream (Server-Sent Events) holds one waitress
-        # thread for as long as it stays open, and waitress's default of 4
-        # threads blocks the whole app at the 4th open stream: so many threads,
-        # a connection limit well above them, and channel_request_lookahead=1 so
-        # that a closed tab's thread is freed after one failed heartbeat.
-        # (create_server + run is what waitress.serve does; listening first
-        # means the addresses below are only printed once they answer.)
-        server = make_server(
-            app,
-            header_seconds=args.header_timeout,
-            per_client=args.client_connections,
-            host=args.host,
-            port=args.port,
-            threads=args.threads,
-            connection_limit=max(100, args.threads * 4),
-            channel_request_lookahead=1,
-            # waitress keeps the bytes a connection has already sent in its buffer
-            # until the buffer reaches this mark (16 MB by default): a live stream
-            # open all evening would hold 16 MB. 256 KB caps each connection's
-            # buffer (tests/test_server_limits.py measures it).
-            outbuf_high_watermark=STREAM_BUFFER_BYTES,
-            # The app refuses a body over 2 MB with a clear page; waitress drops one
-            # much larger (50 MB…) before it is even read (its default is 1 GB).
-            max_request_body_size=MAX_BODY_BYTES,
-            ident="Botdeck",
-        )
+        sock = listen(args.host, args.port)
     except OSError as error:
         other = args.port + 1 if args.port < 65535 else 8000
         print(
@@ -108,7 +78,14 @@ def serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    logging.basicConfig()  # waitress's own warnings, as waitress.serve would show them
+    # uvicorn holds the connections (live streams included) on one event loop and the
+    # app runs on a few worker threads: see webapp/server.py for why, and its guards.
+    server = make_server(
+        app,
+        threads=args.threads,
+        header_seconds=args.header_timeout,
+        per_client=args.client_connections,
+    )
 
     print(f"Botdeck: games are kept in {app.config['DATABASE']}")
     problem = app.extensions.get("botdeck_problem")
@@ -126,7 +103,7 @@ def serve(args: argparse.Namespace) -> int:
     print(f"or scan this code for {urls[0]}")
     segno.make(urls[0], error="m").terminal(compact=True)
     print("Stop with Ctrl+C.", flush=True)
-    server.run()  # until Ctrl+C, which waitress catches to close its threads
+    server.run(sockets=[sock])  # until Ctrl+C, which uvicorn catches to stop cleanly
     return 0
 
 

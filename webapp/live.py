@@ -1,19 +1,53 @@
 """Live updates: a tap on one device wakes every open stream of that game.
 
-One `threading.Condition` per game. A stream thread waits until the game's
-version differs from the one it last sent, then renders and pushes. Everything
-runs in the one server process (waitress threads), so no message broker.
+Two kinds of follower hear a change. Under the served app, the async stream layer
+(webapp/streams.py) `listen`s: it holds every open stream without a thread and
+renders each change once for all of them. Under a plain WSGI server (the tests',
+Werkzeug's), a stream is a thread waiting on the game's `threading.Condition`.
+Everything runs in the one server process, so no message broker.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 _versions: dict[Hashable, int] = {}
 _epoch = 0  # moves when every game may have changed at once (a backup was restored)
 _conditions: dict[Hashable, threading.Condition] = {}
 _guard = threading.Lock()
+
+# A listener hears (topic, version) after each change; (None, 0) when every game may
+# have changed at once. It is called on the thread that made the change: it must only
+# hand the news over (the stream layer passes it to its event loop), never block.
+Listener = Callable[[str | None, int], None]
+_listeners: list[Listener] = []
+
+
+def topic(key: Hashable) -> str:
+    """A game's name on the live channel: short, printable, the same in every thread."""
+    return hashlib.blake2s(repr(key).encode(), digest_size=12).hexdigest()
+
+
+def listen(listener: Listener) -> Callable[[], None]:
+    """Hear every change from now on; returns what stops it."""
+    with _guard:
+        _listeners.append(listener)
+
+    def stop() -> None:
+        with _guard:
+            if listener in _listeners:
+                _listeners.remove(listener)
+
+    return stop
+
+
+def _tell(name: str | None, version: int) -> None:
+    with _guard:
+        listeners = list(_listeners)
+    for listener in listeners:
+        listener(name, version)
 
 
 def _condition(key: Hashable) -> threading.Condition:
@@ -27,6 +61,7 @@ def publish(key: Hashable, version: int) -> None:
     with condition:
         _versions[key] = version
         condition.notify_all()
+    _tell(topic(key), version)
 
 
 def epoch() -> int:
@@ -53,3 +88,4 @@ def reset() -> None:
     for condition in conditions:
         with condition:
             condition.notify_all()
+    _tell(None, 0)

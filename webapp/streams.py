@@ -1,0 +1,369 @@
+"""Live streams without a thread each: an asyncio layer in front of the Flask app.
+
+Every request goes to the Flask app, run by a pool of worker threads (a2wsgi). When
+the app answers a game's live stream (webapp/web/live_view.py), it answers only the
+opening — `retry:` and the game as it is — and names the stream's group: the game,
+the view (play or watch) and the language. The layer sends that opening and keeps the
+connection itself, on the event loop: an open page costs a few kilobytes, not a
+thread, and a closed page is forgotten as soon as its connection closes.
+
+When a game changes (`live.publish`, from the thread that committed the tap), each
+group of that game asks the app once for the update since the version it last sent,
+on one worker thread, with the request of one of its streams (its device, its
+language), and every stream of the group gets those same bytes. A stream that accepts
+gzip gets them compressed once for all: each message is an independent deflate
+segment, so one compressed copy serves every gzip stream.
+
+A stream never queues more than the newest update: an update carries every fragment
+of the page, so a slow device that misses one loses nothing (memory stays flat
+however far behind it falls; its socket buffer is the transport's, bounded).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import struct
+import zlib
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from a2wsgi import WSGIMiddleware
+
+from . import live
+from .web.live_view import (
+    END_HEADER,
+    HEARTBEAT_SECONDS,
+    LAYER,
+    SINCE_HEADER,
+    STREAM_HEADER,
+    VERSION_HEADER,
+    sse,
+)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+# The gzip member header (no name, no time), and what ends a member: an empty final
+# deflate block, then the CRC-32 and the length of everything sent.
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+DEFLATE_END = b"\x03\x00"
+LATEST_KEPT = 4096  # the newest version of this many games, for a stream that joins late
+
+_STREAM = STREAM_HEADER.lower().encode()
+_VERSION = VERSION_HEADER.lower().encode()
+_END = END_HEADER.lower().encode()
+_SINCE = SINCE_HEADER.lower().encode()
+
+
+@dataclass
+class Part:
+    """Bytes every stream of a group sends alike, compressed at most once."""
+
+    data: bytes
+    end: bool = False
+    _deflated: bytes | None = None
+
+    @property
+    def deflated(self) -> bytes:
+        """A deflate segment that stands alone (no back-reference outside it) and ends
+        on a byte boundary: any number of them, in any order, make a valid stream."""
+        if self._deflated is None:
+            compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+            self._deflated = compressor.compress(self.data) + compressor.flush(zlib.Z_SYNC_FLUSH)
+        return self._deflated
+
+
+HEARTBEAT = Part(b": still here\n\n")
+
+
+class Stream:
+    """One open page's connection: sends the newest part it is given, in order."""
+
+    def __init__(self, scope: Scope, send: Send, *, gzip: bool) -> None:
+        self.scope = scope
+        self._send = send
+        self.gzip = gzip
+        self._crc = 0
+        self._size = 0
+        self._next: Part | None = None
+        self._wake = asyncio.Event()
+        self.closed = False
+
+    def give(self, part: Part) -> None:
+        """Send `part` next; an update not yet sent is replaced (an end never is)."""
+        if self._next is not None and self._next.end:
+            return
+        if part is HEARTBEAT and self._next is not None:
+            return
+        self._next = part
+        self._wake.set()
+
+    def close(self) -> None:
+        self.closed = True
+        self._wake.set()
+
+    async def write(self, part: Part) -> None:
+        if not self.gzip:
+            body = part.data
+        else:
+            self._crc = zlib.crc32(part.data, self._crc)
+            self._size += len(part.data)
+            body = part.deflated
+            if part.end:
+                body += DEFLATE_END + struct.pack("<II", self._crc, self._size & 0xFFFFFFFF)
+        await self._send({"type": "http.response.body", "body": body, "more_body": not part.end})
+
+    async def run(self, receive: Receive) -> None:
+        """Send what it is given until the page closes or the stream ends."""
+        watcher = asyncio.ensure_future(_disconnected(receive))
+        watcher.add_done_callback(lambda _: self.close())
+        try:
+            while not self.closed:
+                await self._wake.wait()
+                self._wake.clear()
+                part, self._next = self._next, None
+                if part is None:
+                    continue
+                await self.write(part)
+                if part.end:
+                    return
+        except (OSError, RuntimeError, asyncio.CancelledError):
+            pass  # the page went away mid-write
+        finally:
+            self.closed = True
+            watcher.cancel()
+
+
+async def _disconnected(receive: Receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+@dataclass
+class Group:
+    """The streams of one game that read the same bytes (same view, same language)."""
+
+    name: str
+    topic: str
+    version: int
+    streams: set[Stream] = field(default_factory=set)
+    stale: bool = False
+    refreshing: asyncio.Task[None] | None = None
+
+
+class StreamLayer:
+    """The ASGI app `botdeck` serves: the Flask app, with live streams held here."""
+
+    def __init__(self, app: Any, *, threads: int, heartbeat: float = HEARTBEAT_SECONDS) -> None:
+        def marked(environ: dict[str, Any], start_response: Any) -> Any:
+            environ[LAYER] = True
+            return app(environ, start_response)
+
+        self.flask = app
+        self.wsgi = WSGIMiddleware(marked, workers=threads)  # type: ignore[arg-type]
+        self.heartbeat = heartbeat
+        self.groups: dict[str, Group] = {}
+        self.latest: OrderedDict[str, int] = OrderedDict()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._stop_listening: Callable[[], None] | None = None
+        self._beating: asyncio.Task[None] | None = None
+
+    # --- serving ---------------------------------------------------------------------
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        self._start()
+        held: dict[str, Any] = {}
+
+        async def hold_streams(message: Message) -> None:
+            if message["type"] == "http.response.start" and any(
+                name == _STREAM for name, _ in message.get("headers", ())
+            ):
+                held.update(start=message, body=b"")
+            elif held and message["type"] == "http.response.body":
+                held["body"] += message.get("body", b"")
+            else:
+                await send(message)
+
+        await self.wsgi(scope, receive, hold_streams)  # type: ignore[arg-type]
+        if held:
+            await self._stream(scope, receive, send, held["start"], held["body"])
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                self._start()
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                self.close()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    def _start(self) -> None:
+        if self.loop is not None:
+            return
+        self.loop = asyncio.get_running_loop()
+        loop = self.loop
+
+        def heard(name: str | None, version: int) -> None:  # on the thread that changed it
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody listens
+                loop.call_soon_threadsafe(self.changed, name, version)
+
+        self._stop_listening = live.listen(heard)
+        self._beating = loop.create_task(self._beat())
+
+    def close(self) -> None:
+        """Stop following the games and end every stream (the server is stopping)."""
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None
+        if self._beating is not None:
+            self._beating.cancel()
+        for group in list(self.groups.values()):
+            for stream in group.streams:
+                stream.close()
+        self.groups.clear()
+
+    @property
+    def open_streams(self) -> int:
+        return sum(len(group.streams) for group in self.groups.values())
+
+    async def _stream(
+        self, scope: Scope, receive: Receive, send: Send, start: Message, opening: bytes
+    ) -> None:
+        headers = dict(start["headers"])
+        name, _, group_name = headers[_STREAM].decode().partition(" ")
+        version = int(headers[_VERSION])
+        gzip = _accepts_gzip(scope)
+        sent_headers = [
+            (key, value)
+            for key, value in start["headers"]
+            if not key.startswith(b"x-botdeck-") and key != b"content-length"
+        ]
+        sent_headers.append((b"x-accel-buffering", b"no"))
+        if gzip:
+            sent_headers += [(b"content-encoding", b"gzip"), (b"vary", b"Accept-Encoding")]
+        ended = _END in headers or start["status"] != 200
+        await send(
+            {"type": "http.response.start", "status": start["status"], "headers": sent_headers}
+        )
+        if gzip:
+            await send({"type": "http.response.body", "body": GZIP_HEADER, "more_body": True})
+        stream = Stream(scope, send, gzip=gzip)
+        await stream.write(Part(opening, end=ended))
+        if ended:
+            return
+        group = self.groups.get(group_name)
+        if group is None:
+            group = self.groups[group_name] = Group(group_name, name, version)
+        group.streams.add(stream)
+        if self.latest.get(name, group.version) != group.version or version != group.version:
+            self._refresh(group)  # it changed while this stream was opening
+        try:
+            await stream.run(receive)
+        finally:
+            group.streams.discard(stream)
+            if not group.streams and self.groups.get(group_name) is group:
+                del self.groups[group_name]
+
+    # --- changes ---------------------------------------------------------------------
+
+    def changed(self, name: str | None, version: int) -> None:
+        """A game changed (on the event loop): each of its groups renders once."""
+        if name is None:  # every game may have changed (a backup was restored)
+            self.latest.clear()
+            reload = Part(sse("reload", "").encode(), end=True)
+            for group in list(self.groups.values()):
+                for stream in group.streams:
+                    stream.give(reload)
+            self.groups.clear()
+            return
+        self.latest[name] = version
+        self.latest.move_to_end(name)
+        while len(self.latest) > LATEST_KEPT:
+            self.latest.popitem(last=False)
+        for group in list(self.groups.values()):
+            if group.topic == name and group.version != version:
+                self._refresh(group)
+
+    def _refresh(self, group: Group) -> None:
+        group.stale = True
+        if group.refreshing is None or group.refreshing.done():
+            assert self.loop is not None
+            group.refreshing = self.loop.create_task(self._render(group))
+
+    async def _render(self, group: Group) -> None:
+        """Ask the app for the group's update until it has caught up with the game."""
+        while group.stale and group.streams:
+            group.stale = False
+            asking = next(iter(group.streams)).scope
+            status, headers, body = await self._ask(asking, since=group.version)
+            if status != 200 or _END in headers:
+                end = Part(body or sse("reload", "").encode(), end=True)
+                for stream in list(group.streams):
+                    stream.give(end)
+                if self.groups.get(group.name) is group:
+                    del self.groups[group.name]
+                return
+            version = int(headers.get(_VERSION, b"-1"))
+            if body and version != group.version:
+                group.version = version
+                part = Part(body)
+                for stream in group.streams:
+                    stream.give(part)
+
+    async def _ask(self, scope: Scope, *, since: int) -> tuple[int, dict[bytes, bytes], bytes]:
+        """The app's update of a stream since `since`, asked as the stream's own request."""
+        headers = [
+            (key, value)
+            for key, value in scope["headers"]
+            if key not in (b"accept-encoding", _SINCE, b"content-length")
+        ]
+        asked = {**scope, "method": "GET", "headers": [*headers, (_SINCE, str(since).encode())]}
+        answer: dict[str, Any] = {"status": 500, "headers": {}, "body": b""}
+        sent_request = False
+
+        async def receive() -> Message:
+            nonlocal sent_request
+            if not sent_request:
+                sent_request = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await asyncio.Event().wait()  # never: the app does not wait for a disconnect
+            return {"type": "http.disconnect"}
+
+        async def collect(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                answer["status"] = message["status"]
+                answer["headers"] = dict(message.get("headers", ()))
+            elif message["type"] == "http.response.body":
+                answer["body"] += message.get("body", b"")
+
+        await self.wsgi(asked, receive, collect)  # type: ignore[arg-type]
+        return answer["status"], answer["headers"], answer["body"]
+
+    async def _beat(self) -> None:
+        """A comment line now and then: a device that vanished without closing its
+        connection (a tablet out of Wi-Fi) is found out when the write fails."""
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            for group in list(self.groups.values()):
+                for stream in group.streams:
+                    stream.give(HEARTBEAT)
+
+
+def _accepts_gzip(scope: Scope) -> bool:
+    for key, value in scope.get("headers", ()):
+        if key == b"accept-encoding":
+            codings = [part.split(b";")[0].strip().lower() for part in value.split(b",")]
+            return b"gzip" in codings
+    return False
