@@ -53,8 +53,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--threads",
         type=int,
         default=THREADS,
-        help=f"worker threads answering requests (default {THREADS}; open live views "
-        "hold none)",
+        help=f"worker threads answering requests (default {THREADS}; open live views hold none)",
     )
     args = parser.parse_args(argv)
     args.data_dir = args.data_dir or default_data_dir()

@@ -203,6 +203,8 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     lambda db: _add_column(db, "games", "deck_id", "TEXT"),
     # 3: the device that owns each game, deck and kept entry
     _owners,
+    # 4: a stored snapshot per game (schema.sql makes the table)
+    lambda db: None,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -420,11 +422,15 @@ def delete_game(game_id: str) -> bool:
 
 
 def events(game_id: str) -> list[Event]:
-    rows = get_db().execute(
+    return _events(
         "SELECT seq, kind, action, summary, device, created_at FROM events"
         " WHERE game_id = ? ORDER BY seq",
         (game_id,),
     )
+
+
+def _events(sql: str, params: tuple[Any, ...]) -> list[Event]:
+    rows = get_db().execute(sql, params)
     return [
         Event(
             r["seq"],
@@ -438,6 +444,16 @@ def events(game_id: str) -> list[Event]:
     ]
 
 
+def events_before(game_id: str, before: int | None, limit: int) -> list[Event]:
+    """At most `limit` events of the game, newest first, all older than `before` (a seq;
+    None: from the newest). One walk down the primary key, however long the game."""
+    return _events(
+        "SELECT seq, kind, action, summary, device, created_at FROM events"
+        " WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
+        (game_id, 2**63 - 1 if before is None else before, limit),
+    )
+
+
 def append_event(
     game_id: str,
     *,
@@ -448,8 +464,10 @@ def append_event(
     game_summary: dict[str, Any],
     device: str,
     now: str,
+    snapshot: str | None = None,
 ) -> int:
     """Append one event if the game is still at `expected_version`; returns the new one.
+    `snapshot`: the game once this event is applied, stored in the same transaction.
 
     Committed before returning: once this returns, the tap is on disk.
     """
@@ -476,7 +494,39 @@ def append_event(
             "UPDATE games SET version = ?, summary = ?, updated_at = ? WHERE id = ?",
             (version, json.dumps(game_summary), now, game_id),
         )
+        if snapshot is not None:
+            db.execute(
+                "INSERT INTO snapshots (game_id, version, data) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
+                " data = excluded.data",
+                (game_id, version, snapshot),
+            )
     return version
+
+
+def find_snapshot(game_id: str) -> tuple[int, str] | None:
+    """(version, data) of the game's stored snapshot, if it has one."""
+    row = (
+        get_db()
+        .execute("SELECT version, data FROM snapshots WHERE game_id = ?", (game_id,))
+        .fetchone()
+    )
+    return None if row is None else (int(row[0]), row[1])
+
+
+def snapshot_version(game_id: str) -> int | None:
+    """The version of the game's stored snapshot, without reading it."""
+    row = get_db().execute("SELECT version FROM snapshots WHERE game_id = ?", (game_id,)).fetchone()
+    return None if row is None else int(row[0])
+
+
+def events_after(game_id: str, seq: int) -> list[Event]:
+    """The game's events after `seq`, oldest first."""
+    return _events(
+        "SELECT seq, kind, action, summary, device, created_at FROM events"
+        " WHERE game_id = ? AND seq > ? ORDER BY seq",
+        (game_id, seq),
+    )
 
 
 class _transaction:

@@ -2,21 +2,28 @@
 
 Every change goes through `act`: under the game's lock it checks the version the
 device saw, applies the change to the engine, appends one event row (committed
-before returning) and only then updates the in-memory copy. A replay from the
-log rebuilds any game after a restart.
+before returning) and only then updates the in-memory copy.
+
+The last games opened stay in memory (least recently used out). Every `STORE_EVERY`
+versions a snapshot of the game is stored with the event, in the same transaction;
+after a restart a game is resumed from it and the few events since, not replayed
+from its first action. The log stays the truth: a game whose snapshot cannot be used
+(or an undo further back than it, an export) is rebuilt from the whole log.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
 from flask import current_app
 
 from . import db, library, live
-from .engine import Game, Msg, msg
+from .engine import Game, HistoryNeeded, Msg, msg
 from .engine.questions import Entry, Fields, Question
 from .engine.text import single_line
 
@@ -34,13 +41,19 @@ class GameUnreadable(RuntimeError):
     it can still be undone and exported from the log alone (see `act`, `export_game`)."""
 
 
+# A summary or a redo entry from before the snapshot a game resumed from: not read.
+Summary = dict[str, Any] | None
+Redo = tuple[dict[str, Any], dict[str, Any]] | None
+
+
 @dataclass
 class OpenGame:
     row: db.GameRow
     game: Game
     version: int
-    summaries: list[dict[str, Any]] = field(default_factory=list)  # one per action in effect
-    redo: list[tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+    summaries: list[Summary] = field(default_factory=list)  # one per action in effect
+    redo: list[Redo] = field(default_factory=list)
+    stored_at: int = 0  # the version of the game's stored snapshot (0: none)
 
     @property
     def id(self) -> str:
@@ -54,16 +67,57 @@ class OpenGame:
     def can_redo(self) -> bool:
         return bool(self.redo)
 
+    @property
+    def needs_history(self) -> bool:
+        """What Undo or Redo would take next is from before its stored snapshot."""
+        return (bool(self.summaries) and self.summaries[-1] is None) or (
+            bool(self.redo) and self.redo[-1] is None
+        )
+
     def last_summary(self) -> Msg | None:
-        return Msg.from_json(self.summaries[-1]) if self.summaries else None
+        last = self.summaries[-1] if self.summaries else None
+        return None if last is None else Msg.from_json(last)
 
     def next_redo(self) -> Msg | None:
-        return Msg.from_json(self.redo[-1][1]) if self.redo else None
+        last = self.redo[-1] if self.redo else None
+        return None if last is None else Msg.from_json(last[1])
 
 
-_cache: dict[tuple[str, str], OpenGame] = {}
+# The games opened last, least recently used first: a game is ~0.5 MB in memory, and a
+# server left running all season opens hundreds.
+CACHED_GAMES = 32
+_cache: OrderedDict[tuple[str, str], OpenGame] = OrderedDict()
+_cache_guard = threading.Lock()
 _locks: dict[tuple[str, str], threading.RLock] = {}
 _locks_guard = threading.Lock()
+# A snapshot is stored with the event every this many versions: a restart replays at
+# most this many events, and a snapshot (tens of KB) is written once per so many taps.
+STORE_EVERY = 16
+# How many of the latest summaries and redo entries a snapshot keeps: Undo and Redo can
+# go this far back after a restart before the game is rebuilt from its whole log.
+STORED_TAIL = 64
+SNAPSHOT_FORMAT = 1
+
+
+def _cached(key: tuple[str, str]) -> OpenGame | None:
+    with _cache_guard:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+        return found
+
+
+def _keep(key: tuple[str, str], opened: OpenGame) -> None:
+    with _cache_guard:
+        _cache[key] = opened
+        _cache.move_to_end(key)
+        while len(_cache) > CACHED_GAMES:
+            _cache.popitem(last=False)
+
+
+def _drop(key: tuple[str, str]) -> None:
+    with _cache_guard:
+        _cache.pop(key, None)
 
 
 def _key(game_id: str) -> tuple[str, str]:
@@ -176,8 +230,9 @@ def import_game(data: Any, *, name: str, device: str | None = None) -> str:
 def forget_all() -> None:
     """Drop every open game of this database (it was restored from a backup)."""
     database = str(current_app.config["DATABASE"])
-    for key in [key for key in _cache if key[0] == database]:
-        _cache.pop(key, None)
+    with _cache_guard:
+        for key in [key for key in _cache if key[0] == database]:
+            _cache.pop(key, None)
 
 
 def lobby_summary(game: Game) -> dict[str, Any]:
@@ -193,10 +248,10 @@ def open_game(game_id: str) -> OpenGame:
     with lock(game_id):
         head = db.game_head(game_id)
         if head is None:
-            _cache.pop(_key(game_id), None)
+            _drop(_key(game_id))
             raise GameNotFound(game_id)
         name, version, updated_at, owner = head
-        cached = _cache.get(_key(game_id))
+        cached = _cached(_key(game_id))
         if cached is not None and cached.version == version:
             cached.row = replace(
                 cached.row, name=name, version=version, updated_at=updated_at, owner=owner
@@ -205,8 +260,8 @@ def open_game(game_id: str) -> OpenGame:
         row = db.find_game(game_id)
         if row is None:
             raise GameNotFound(game_id)
-        opened = _rebuild(row)
-        _cache[_key(game_id)] = opened
+        opened = _resumed(row) or _rebuild(row)
+        _keep(_key(game_id), opened)
         return opened
 
 
@@ -233,13 +288,89 @@ def _read_log(game_id: str) -> Log:
 
 
 def _rebuild(row: db.GameRow) -> OpenGame:
+    """The game replayed from its whole log."""
     actions, summaries, redo = _read_log(row.id)
     try:
         game = Game.replay(row.bot, row.options, row.seed, row.deck, actions, deck_checked=True)
     except Exception as error:
         current_app.logger.exception("game %s cannot be rebuilt from its log", row.id)
         raise GameUnreadable(row.id) from error
-    return OpenGame(row, game, row.version, summaries, redo)
+    stored_at = db.snapshot_version(row.id) or 0
+    return OpenGame(row, game, row.version, list(summaries), list(redo), stored_at)
+
+
+def _stored(opened: OpenGame) -> str:
+    """What is stored of a game so that `_resumed` can take it back: the engine's
+    snapshot, and the latest summaries and redo entries."""
+    return json.dumps(
+        {
+            "format": SNAPSHOT_FORMAT,
+            "bot": opened.game.bot.id,
+            "game": opened.game.stored(),
+            "summaries": opened.summaries[-STORED_TAIL:],
+            "summaries_held": len(opened.summaries),
+            "redo": opened.redo[-STORED_TAIL:],
+            "redo_held": len(opened.redo),
+        }
+    )
+
+
+def _resumed(row: db.GameRow) -> OpenGame | None:
+    """The game from its stored snapshot and the events since (None: it has none that
+    can be used, or the events since go back before it)."""
+    found = db.find_snapshot(row.id)
+    if found is None:
+        return None
+    version, text = found
+    try:
+        data = json.loads(text)
+        if data.get("format") != SNAPSHOT_FORMAT or data.get("bot") != row.bot:
+            return None
+        game = Game.resume(
+            row.bot, row.options, row.seed, row.deck, data["game"], deck_checked=True
+        )
+        summaries: list[Summary] = [None] * (data["summaries_held"] - len(data["summaries"]))
+        redo: list[Redo] = [None] * (data["redo_held"] - len(data["redo"]))
+        opened = OpenGame(
+            row,
+            game,
+            version,
+            [*summaries, *data["summaries"]],
+            [*redo, *(tuple(entry) if entry else None for entry in data["redo"])],
+            version,
+        )
+        for event in db.events_after(row.id, version):
+            _replay_event(opened, event)
+    except HistoryNeeded:
+        return None
+    except Exception:  # a snapshot of an earlier Botdeck, say: the log is the truth
+        current_app.logger.warning("game %s: its stored snapshot is not used", row.id)
+        return None
+    return None if opened.needs_history or opened.version != row.version else opened
+
+
+def _replay_event(opened: OpenGame, event: db.Event) -> None:
+    """Apply one stored event to an open game, as `act` applied it (HistoryNeeded if it
+    goes back before the game's snapshot)."""
+    game = opened.game
+    if event.kind == "action" and event.action is not None:
+        _apply(game, event.action)
+        opened.summaries.append(event.summary)
+        opened.redo.clear()
+    elif event.kind == "undo" and game.actions:
+        summary = opened.summaries[-1]
+        if summary is None:
+            raise HistoryNeeded("this undo goes back before the stored snapshot")
+        opened.redo.append((game.undo(), summary))
+        opened.summaries.pop()
+    elif event.kind == "redo" and opened.redo:
+        entry = opened.redo[-1]
+        if entry is None:
+            raise HistoryNeeded("this redo comes from before the stored snapshot")
+        _apply(game, entry[0])
+        opened.redo.pop()
+        opened.summaries.append(entry[1])
+    opened.version = event.seq
 
 
 def _apply(game: Game, action: dict[str, Any]) -> Msg:
@@ -256,7 +387,7 @@ def act(
 
     `kind` is "action" (with the action as payload), "undo" or "redo". Raises
     StaleVersion if the game moved on, or the engine's ValueError for a bad
-    answer; in both cases nothing is stored.
+    answer; in both cases nothing is stored and the open game stays as it was.
     """
     with lock(game_id):
         try:
@@ -271,12 +402,19 @@ def act(
             raise db.StaleVersion(game_id)
         asked = opened.game.pending()
         try:
-            changed, said = _changed(opened, kind, payload)
+            try:
+                changed, said = _changed(opened, kind, payload)
+            except HistoryNeeded:  # an undo further back than the snapshot it resumed from
+                opened = _rebuild(opened.row)
+                _keep(_key(game_id), opened)
+                changed, said = _changed(opened, kind, payload)
         except ValueError:
             raise  # refused: the engine put the game back as it was
         except BaseException:
-            _cache.pop(_key(game_id), None)  # a bug half-way: read it again next time
+            _drop(_key(game_id))  # a bug half-way: read it again next time
             raise
+        new_version = opened.version + 1
+        store = new_version - changed.stored_at >= STORE_EVERY
         try:
             db.append_event(
                 game_id,
@@ -287,12 +425,17 @@ def act(
                 game_summary=lobby_summary(changed.game),
                 device=device,
                 now=db.now(),
+                snapshot=_stored(changed) if store else None,
             )
         except BaseException:
-            _cache.pop(_key(game_id), None)  # not stored: the engine copy is ahead of the log
+            _drop(_key(game_id))  # not stored: the engine copy is ahead of the log
             raise
-        changed.version = opened.version + 1
-        _cache[_key(game_id)] = changed
+        changed.version = new_version
+        if store:
+            changed.stored_at = new_version
+        if changed.needs_history:  # what Undo would take next is before its snapshot
+            changed = _rebuild(replace(changed.row, version=new_version))
+        _keep(_key(game_id), changed)
         answered = kind == "action" and payload is not None and "answer" in payload
         if answered and asked is not None:
             _remember(changed.row, asked.question, changed.game.actions[-1]["answer"])
@@ -332,7 +475,7 @@ def fill_from_library(game_id: str, opened: OpenGame, device: str) -> OpenGame:
 def delete_game(game_id: str) -> None:
     with lock(game_id):
         db.delete_game(game_id)
-        _cache.pop(_key(game_id), None)
+        _drop(_key(game_id))
     live.publish(_key(game_id), -1)
 
 
@@ -343,28 +486,36 @@ def watch_key(game_id: str) -> tuple[str, str]:
 
 def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tuple[OpenGame, Msg]:
     """The game after the change, and the change in words for the history."""
-    row, game = opened.row, opened.game
+    row, game, stored_at = opened.row, opened.game, opened.stored_at
     if kind == "undo":
         if not game.actions:
             raise NothingToUndo("nothing to undo")
-        undone = (game.undo(), opened.summaries[-1])
-        said = msg("Undone: {what}", what=Msg.from_json(undone[1]))
+        summary = opened.summaries[-1]
+        if summary is None:
+            raise HistoryNeeded("what this undoes is from before the stored snapshot")
+        undone = (game.undo(), summary)
+        said = msg("Undone: {what}", what=Msg.from_json(summary))
         return OpenGame(
-            row, game, opened.version, opened.summaries[:-1], [*opened.redo, undone]
+            row, game, opened.version, opened.summaries[:-1], [*opened.redo, undone], stored_at
         ), said
     if kind == "redo":
         if not opened.redo:
             raise NothingToUndo("nothing to redo")
-        action, summary = opened.redo[-1]
+        entry = opened.redo[-1]
+        if entry is None:
+            raise HistoryNeeded("what this redoes is from before the stored snapshot")
+        action, summary = entry
         _apply(game, action)
         said = msg("Redone: {what}", what=Msg.from_json(summary))
         return OpenGame(
-            row, game, opened.version, [*opened.summaries, summary], opened.redo[:-1]
+            row, game, opened.version, [*opened.summaries, summary], opened.redo[:-1], stored_at
         ), said
     if kind != "action" or payload is None:
         raise ValueError(f"unknown change {kind!r}")
     said = _apply(game, payload)
-    return OpenGame(row, game, opened.version, [*opened.summaries, said.to_json()], []), said
+    return OpenGame(
+        row, game, opened.version, [*opened.summaries, said.to_json()], [], stored_at
+    ), said
 
 
 def _undo_in_log(game_id: str, version: int, device: str) -> None:
@@ -407,4 +558,6 @@ def export_game(game_id: str) -> dict[str, Any]:
             "actions": actions,
             "name": row.name,
         }
+    if opened.game.partial:  # resumed from its snapshot: the file needs every action
+        opened = _rebuild(opened.row)
     return {**opened.game.export(), "name": opened.row.name}

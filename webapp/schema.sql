@@ -30,6 +30,15 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (game_id, seq)
 );
 
+-- The game as it stood at one version, so that opening it after a restart replays only
+-- the few events since instead of its whole log. Derived from the log (which stays the
+-- truth): one that cannot be read is ignored and the game is replayed in full.
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,        -- the game's version (events applied) it was taken at
+    data TEXT NOT NULL               -- JSON: see webapp/games.py, `_stored`
+);
+
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (updated_at DESC);
 CREATE UNIQUE INDEX IF NOT EXISTS games_by_watch_id ON games (watch_id);
 CREATE INDEX IF NOT EXISTS games_by_owner ON games (owner);

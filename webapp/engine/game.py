@@ -1,8 +1,14 @@
 """A game: its bot, options, seed, deck and the list of actions taken.
 
 Replaying the actions from the seed rebuilds the same game card for card; that
-list is the only thing storage has to keep. Undo is a replay of one action
-fewer.
+list is the only thing storage has to keep. Undo goes back to the nearest snapshot
+and replays the few actions after it.
+
+A game can also be resumed from a snapshot stored as text (`stored`, `resume`), so a
+long game is not replayed from its first action after a restart. A resumed game does
+not hold the actions taken before that snapshot (their places in `actions` are None):
+what would need them — an undo further back, an export — raises `HistoryNeeded`, and
+the caller rebuilds the game from its whole log.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ import copy
 import json
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .bot import Bot, Context
 from .options import checked_options
@@ -39,6 +45,10 @@ class BadGameFile(ValueError):
     """An exported game that cannot be read back."""
 
 
+class HistoryNeeded(LookupError):
+    """A resumed game was asked for actions from before the snapshot it resumed from."""
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """The game as it stood after `actions` actions.
@@ -50,7 +60,7 @@ class Snapshot:
 
     actions: int
     finished: tuple[Checklist, ...]
-    text: str  # {"state", "deck", "open"} as JSON
+    text: str  # {"actions", "over", "state", "deck", "open"} as JSON
     over: bool
 
 
@@ -96,6 +106,9 @@ class Game:
         self.actions: list[dict[str, Any]] = []
         self.checklists: list[Checklist] = []
         self.over = False
+        # Resumed from a stored snapshot (`resume`): the actions before it, and the
+        # checklists finished before it, are not held.
+        self.partial = False
         self._advance()
         self.snapshots: list[Snapshot] = [self._snapshot()]
 
@@ -231,6 +244,54 @@ class Game:
     # --- replay, export, import --------------------------------------------------
 
     @classmethod
+    def resume(
+        cls,
+        bot_id: str,
+        options: dict[str, Any],
+        seed: int,
+        deck: dict[str, Any] | None,
+        stored: str,
+        *,
+        deck_checked: bool = False,
+    ) -> Game:
+        """The game as `stored` (the text of `stored()`) left it, without replaying the
+        actions before it. ValueError, KeyError… (the bot's own errors too) if the text
+        is not one."""
+        game = cls(bot_id, options, seed, deck, deck_checked=deck_checked)
+        data = json.loads(stored)
+        base, now = (
+            Snapshot(int(part["actions"]), (), str(part["text"]), bool(part["over"]))
+            for part in (data["base"], data["now"])
+        )
+        after = data["after"]
+        if not 0 <= base.actions <= now.actions or base.actions + len(after) != now.actions:
+            raise ValueError("the stored game's snapshots and actions do not add up")
+        game._restore(now)
+        # the actions before the base snapshot are not held (see `partial`): only their
+        # number counts, for what an action's place in the game decides (its dice)
+        game.actions = [*cast(list[dict[str, Any]], [None] * base.actions), *after]
+        game.snapshots = [base] if now.actions == base.actions else [base, now]
+        game.partial = True
+        return game
+
+    def stored(self) -> str:
+        """The game as it stands, as text `resume` takes back: the game now, and the
+        snapshot before it with the actions since, so that Undo works after a resume."""
+        count = len(self.actions)
+        base = next(
+            (snapshot for snapshot in reversed(self.snapshots) if snapshot.actions < count),
+            self.snapshots[0],
+        )
+        now = self.snapshots[-1] if self.snapshots[-1].actions == count else self._snapshot()
+        return json.dumps(
+            {
+                "base": {"actions": base.actions, "over": base.over, "text": base.text},
+                "after": self.actions[base.actions :],
+                "now": {"actions": now.actions, "over": now.over, "text": now.text},
+            }
+        )
+
+    @classmethod
     def replay(
         cls,
         bot_id: str,
@@ -261,6 +322,8 @@ class Game:
         finished, last = self.checklists[:-1], self.checklists[-1:]
         text = json.dumps(
             {
+                "actions": len(self.actions),
+                "over": self.over,
                 "state": self.bot.state_to_json(self.state),
                 "deck": self.deck,
                 "open": [checklist.to_json() for checklist in last],
@@ -277,8 +340,11 @@ class Game:
 
     def _go_back_to(self, count: int) -> None:
         """The game as it was after its first `count` actions: from the nearest
-        snapshot, replaying what came after it."""
+        snapshot, replaying what came after it. HistoryNeeded (nothing changed) if a
+        resumed game would have to go back before the snapshot it resumed from."""
         actions = self.actions[:count]
+        if self.snapshots[0].actions > count:
+            raise HistoryNeeded("this goes back before the stored snapshot")
         while self.snapshots[-1].actions > count:
             self.snapshots.pop()
         snapshot = self.snapshots[-1]
@@ -305,6 +371,8 @@ class Game:
 
     def export(self) -> dict[str, Any]:
         """The whole game as JSON-ready data: enough to replay it, and readable."""
+        if self.partial:
+            raise HistoryNeeded("a resumed game does not hold its earlier actions")
         return {
             **self.file_header(),
             "bot": self.bot.id,

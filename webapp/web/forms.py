@@ -29,6 +29,16 @@ def form_int(name: str) -> int:
     return value
 
 
+def query_int(name: str) -> int | None:
+    """A whole number from the address (`?name=12`), or None when it is missing or not
+    one Botdeck writes there (0 ≤ n < 2**31: no sign, no "1e3", no 10**30)."""
+    raw = request.args.get(name, "")
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 10:
+        return None
+    value = int(raw)
+    return value if value < 2**31 else None
+
+
 def form_text(
     name: str, *, max_length: int = 200, required: bool = True, one_line: bool = True
 ) -> str:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from contextvars import ContextVar
 from datetime import UTC, datetime
-from typing import Any
+from itertools import groupby
+from typing import Any, Protocol, TypeVar
 
-from babel.dates import format_datetime, format_timedelta
+from babel.dates import format_date, format_datetime, format_time, format_timedelta
 from flask import Blueprint, Flask, current_app, make_response, redirect, request, url_for
 from flask_babel import Babel, get_locale, get_translations
 from werkzeug.wrappers import Response
@@ -67,6 +69,38 @@ def when(iso: str) -> str:
     return format_datetime(moment, "short", tzinfo=moment.tzinfo, locale=get_locale())
 
 
+def _local(iso: str) -> datetime:
+    """A stored time in this server's time zone (one stored without its zone is UTC)."""
+    moment = datetime.fromisoformat(iso)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone()
+
+
+def day(iso: str) -> str:
+    """The local day of a stored time, in full: "Tuesday, May 14, 2024", « mardi 14 mai 2024 »."""
+    return format_date(_local(iso).date(), "full", locale=get_locale())
+
+
+def time_of_day(iso: str) -> str:
+    """The local time of day of a stored time: "3:05 PM", « 15:05 »."""
+    moment = _local(iso)
+    return format_time(moment, "short", tzinfo=moment.tzinfo, locale=get_locale())
+
+
+class Stamped(Protocol):
+    @property
+    def created_at(self) -> str: ...
+
+
+S = TypeVar("S", bound=Stamped)
+
+
+def by_day(items: Iterable[S]) -> list[tuple[str, list[S]]]:
+    """Consecutive items grouped by their local day, in their order: (the day, its items)."""
+    return [(shown, list(group)) for shown, group in groupby(items, lambda i: day(i.created_at))]
+
+
 def ago(iso: str) -> str:
     """How long ago, in words: "5 minutes ago", « il y a 5 minutes »."""
     when = datetime.fromisoformat(iso)
@@ -101,6 +135,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["msg"] = translate_json
     app.jinja_env.filters["when"] = when
     app.jinja_env.filters["ago"] = ago
+    app.jinja_env.filters["time_of_day"] = time_of_day
+    app.jinja_env.filters["by_day"] = by_day
     app.jinja_env.globals["icon"] = icon
     app.jinja_env.globals["current_locale"] = lambda: str(get_locale())
     app.register_blueprint(bp)

@@ -6,12 +6,13 @@ from typing import Any
 
 from flask import Blueprint, make_response, redirect, render_template, url_for
 from flask_babel import gettext as _
+from jinja2_fragments.flask import render_block
 
 from .. import db, games
 from ..engine import GameOver, InvalidAnswer
 from .devices import saved_device
 from .errors import error_page, go_to, is_htmx
-from .forms import entry_value, form_int, form_text
+from .forms import entry_value, form_int, form_text, query_int
 from .fragments import render_changed, render_page
 from .live_view import game_stream
 
@@ -131,10 +132,25 @@ def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> An
     return response
 
 
+HISTORY = "game/history.html"
+HISTORY_PAGE = 50  # events a page of the history shows: its cost never grows with the game
+
+
 @bp.get("/history")
 def history(game_id: str) -> Any:
-    """Every action of the game in words, with its time, newest first."""
+    """The game's actions in words with their times, newest first, a page at a time."""
     row = db.find_game(game_id)  # from the log alone: it opens even if the game cannot
     if row is None:
         return _missing()
-    return render_template("game/history.html", row=row, events=list(reversed(db.events(game_id))))
+    before = query_int("before")  # missing or malformed: from the newest
+    events = db.events_before(game_id, before, HISTORY_PAGE + 1)  # one more: are there older?
+    shown = events[:HISTORY_PAGE]
+    older = shown[-1].seq if len(events) > HISTORY_PAGE else None
+    context = {"row": row, "events": shown, "before": before, "older": older}
+    if is_htmx():  # "Show older": the next rows and button, in place of the button
+        html = render_block(HISTORY, "events", **context)
+    else:  # the same link without JavaScript: the whole page, from there on
+        html = render_template(HISTORY, **context)
+    response = make_response(html)
+    response.headers["Vary"] = "HX-Request"
+    return response

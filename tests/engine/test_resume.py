@@ -1,0 +1,101 @@
+"""A game resumed from its stored text (after a restart) is the game replayed from its
+first action: the same state, deck, checklist and step; it goes on the same, and Undo
+works back to the snapshot stored with it. Further back, or an export, it says it needs
+its whole history and changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from webapp.engine import Game, HistoryNeeded
+from webapp.engine.game import SNAPSHOT_EVERY
+
+from ..random_play import BOTS, random_answer
+from .test_snapshots import played
+
+
+def now(game: Game, since: int = 0) -> dict[str, Any]:
+    """What a resumed game holds of a game: everything but the finished turns and the
+    actions before `since` (its snapshot's)."""
+    pending = game.pending()
+    return json.loads(
+        json.dumps(
+            {
+                "actions": len(game.actions),
+                "since": game.actions[since:],
+                "open": game.checklist.to_json() if game.checklist else None,
+                "state": game.bot.state_to_json(game.state),
+                "deck": game.deck,
+                "over": game.over,
+                "pending": None if pending is None else [pending.index, str(pending.title)],
+            },
+            default=str,
+        )
+    )
+
+
+def resumed(game: Game) -> Game:
+    return Game.resume(game.bot.id, game.options, game.seed, game.initial_deck, game.stored())
+
+
+@pytest.mark.parametrize("bot_id", BOTS)
+@pytest.mark.parametrize("length", [0, 5, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY + 9])
+def test_a_resumed_game_is_the_game_replayed_from_its_first_action(bot_id, length):
+    game = played(bot_id, length, length)
+    again = resumed(game)
+    assert again.partial and not game.partial
+    since = again.snapshots[0].actions
+    assert now(again, since) == now(game, since)
+
+
+@pytest.mark.parametrize("bot_id", BOTS)
+@pytest.mark.parametrize("seed", range(3))
+def test_a_resumed_game_goes_on_as_the_game_would(bot_id, seed):
+    game = played(bot_id, seed, 3 * SNAPSHOT_EVERY + 5)
+    again = resumed(game)
+    rng = random.Random(seed)
+    for _ in range(2 * SNAPSHOT_EVERY):
+        if game.pending() is None:
+            break
+        answer = random_answer(game, random.Random(rng.random()))
+        game.answer(answer)
+        again.answer(answer)
+        since = again.snapshots[0].actions
+        assert now(again, since) == now(game, since)
+
+
+@pytest.mark.parametrize("bot_id", BOTS)
+def test_undo_after_a_resume_goes_back_to_the_snapshot_stored_with_it(bot_id):
+    game = played(bot_id, 4, 2 * SNAPSHOT_EVERY + 9)
+    again = resumed(game)
+    stored_from = again.snapshots[0].actions
+    assert stored_from == 2 * SNAPSHOT_EVERY  # the snapshot before the game's last action
+    while len(game.actions) > stored_from:
+        assert again.undo() == game.undo()
+        assert now(again, stored_from) == now(game, stored_from)
+
+
+@pytest.mark.parametrize("bot_id", BOTS)
+def test_going_back_before_the_stored_snapshot_needs_the_whole_history(bot_id):
+    game = played(bot_id, 5, SNAPSHOT_EVERY + 3)
+    again = resumed(game)
+    for _ in range(3):
+        again.undo()
+    before = now(again, SNAPSHOT_EVERY)
+    with pytest.raises(HistoryNeeded):
+        again.undo()
+    assert now(again, SNAPSHOT_EVERY) == before
+    with pytest.raises(HistoryNeeded):
+        again.export()
+
+
+def test_text_that_is_not_a_stored_game_is_refused():
+    game = played("covenant", 1, 3)
+    stored = json.loads(game.stored())
+    stored["after"] = stored["after"][:-1]  # one action missing
+    with pytest.raises(ValueError):
+        Game.resume("covenant", game.options, game.seed, game.initial_deck, json.dumps(stored))

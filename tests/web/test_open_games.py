@@ -1,0 +1,150 @@
+"""Open games in memory and the snapshot stored with each: a restart resumes a game
+from its stored snapshot (the same game as its whole log replayed), a refused answer
+keeps the open game, and memory holds a bounded number of games."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+
+import pytest
+
+from webapp import db, games
+
+from ..random_play import random_answer
+from .conftest import HTMX
+
+
+def played(app, bot: str, options: dict, taps: int, seed: int = 1) -> str:
+    """A game with `taps` changes: answers, and an undo now and then."""
+    rng = random.Random(seed)
+    with app.app_context():
+        game_id = games.create_game(bot, options, name="Long", seed=seed)
+        for _ in range(taps):
+            opened = games.open_game(game_id)
+            if opened.can_undo and rng.random() < 0.15:
+                games.act(game_id, opened.version, "undo")
+            elif opened.game.pending() is not None:
+                answer = random_answer(opened.game, rng)
+                games.act(game_id, opened.version, "action", {"answer": answer})
+    return game_id
+
+
+def seen(opened: games.OpenGame) -> dict:
+    """What the table sees of an open game and what Undo and Redo would do."""
+    game = opened.game
+    pending = game.pending()
+    return json.loads(
+        json.dumps(
+            {
+                "version": opened.version,
+                "actions": len(game.actions),
+                "state": game.bot.state_to_json(game.state),
+                "open": game.checklist.to_json() if game.checklist else None,
+                "pending": None if pending is None else str(pending.title),
+                "undo": str(opened.last_summary()),
+                "redo": str(opened.next_redo()),
+            },
+            default=str,
+        )
+    )
+
+
+def restart(app) -> None:
+    """Memory lost, as when the server restarts."""
+    with app.app_context():
+        games.forget_all()
+
+
+@pytest.mark.parametrize(
+    "bot, options",
+    [
+        ("covenant", {"difficulty": "hard"}),
+        ("solo_enemy", {"you": "humans", "factions": ["orcs"]}),
+        ("deacon", {}),
+        ("bandits", {"mode": "coop", "players": ["Ann", "Ben"]}),
+    ],
+)
+def test_a_restart_loads_the_stored_snapshot_and_equals_the_replay(app, bot, options):
+    game_id = played(app, bot, options, 90)
+    with app.app_context():
+        before = seen(games.open_game(game_id))
+        stored = db.snapshot_version(game_id)
+        assert stored is not None and before["version"] - stored < games.STORE_EVERY
+    restart(app)
+    with app.app_context():
+        resumed = games.open_game(game_id)
+        assert resumed.game.partial  # from the snapshot, not the whole log
+        assert seen(resumed) == before
+        replayed = games._rebuild(db.find_game(game_id))
+        assert not replayed.game.partial and seen(replayed) == before
+
+
+def test_undo_after_a_restart_goes_back_as_far_as_the_table_likes(app):
+    game_id = played(app, "covenant", {"difficulty": "normal"}, 70, seed=4)
+    restart(app)
+    with app.app_context():
+        version = games.open_game(game_id).version
+        while games.open_game(game_id).can_undo:  # past the snapshot: the whole log is read
+            version = games.act(game_id, version, "undo").version
+        assert games.open_game(game_id).game.actions == []
+        restart(app)
+        again = games.open_game(game_id)
+        assert again.version == version and again.game.actions == []
+        assert seen(again) == seen(games._rebuild(db.find_game(game_id)))
+
+
+def test_a_resumed_game_exports_every_action(app):
+    game_id = played(app, "covenant", {"difficulty": "normal"}, 50, seed=2)
+    with app.app_context():
+        exported = games.export_game(game_id)
+    restart(app)
+    with app.app_context():
+        assert games.open_game(game_id).game.partial
+        assert games.export_game(game_id) == exported
+
+
+def test_a_stored_snapshot_that_cannot_be_read_is_left_aside_for_the_log(app):
+    game_id = played(app, "covenant", {"difficulty": "normal"}, 40, seed=3)
+    with app.app_context():
+        before = seen(games.open_game(game_id))
+    with sqlite3.connect(app.config["DATABASE"]) as connection:
+        connection.execute('UPDATE snapshots SET data = \'{"format": 1, "bot": "covenant"}\'')
+    restart(app)
+    with app.app_context():
+        opened = games.open_game(game_id)
+        assert not opened.game.partial and seen(opened) == before
+
+
+def test_a_refused_answer_leaves_the_open_game_in_place(app, client, game_id):
+    with app.app_context():
+        opened = games.open_game(game_id)
+    response = client.post(
+        f"/g/{game_id}/answer", data={"version": opened.version, "value": "9.9"}, headers=HTMX
+    )
+    assert response.status_code == 422
+    with app.app_context():
+        assert games.open_game(game_id) is opened  # not read again from the database
+    response = client.post(
+        f"/g/{game_id}/correct",
+        data={"version": opened.version, "field": "coins", "value": "lots"},
+        headers=HTMX,
+    )
+    assert response.status_code == 422
+    with app.app_context():
+        assert games.open_game(game_id) is opened
+
+
+def test_memory_holds_the_games_opened_last_and_no_more(app):
+    with app.app_context():
+        ids = [
+            games.create_game("covenant", {}, name=f"Game {n}", seed=n)
+            for n in range(games.CACHED_GAMES + 8)
+        ]
+        for game_id in ids:
+            games.open_game(game_id)
+        held = {key[1] for key in games._cache if key[0] == str(app.config["DATABASE"])}
+        assert held == set(ids[-games.CACHED_GAMES :])
+        first = games.open_game(ids[0])  # read again, and the least recent goes out
+        assert first.version == 0 and ids[8] not in {key[1] for key in games._cache}
