@@ -373,10 +373,44 @@ class Device:
     stored: bool = True  # False: a visit that has not changed anything yet
 
 
+# Devices by id: every request looks its device up from its cookie, and a device's row
+# changes only through `insert_device` and `rename_device` below, which keep this in step.
+# Keyed by the database file and its generation: a replaced file is read afresh.
+_devices: OrderedDict[tuple[str, int, str], Device] = OrderedDict()
+_devices_guard = threading.Lock()
+DEVICES_KEPT = 1024
+
+
+def _device_key(device_id: str) -> tuple[str, int, str]:
+    path = str(current_app.config["DATABASE"])
+    return (path, _generations.get(path, 0), device_id)
+
+
 def find_device(device_id: str) -> Device | None:
+    key = _device_key(device_id)
+    with _devices_guard:
+        known = _devices.get(key)
+        if known is not None:
+            _devices.move_to_end(key)
+            return known
     row = get_db().execute("SELECT id, name, named FROM devices WHERE id = ?", (device_id,))
     found = row.fetchone()
-    return None if found is None else Device(found["id"], found["name"], bool(found["named"]))
+    if found is None:
+        return None
+    device = Device(found["id"], found["name"], bool(found["named"]))
+    _remember_device(key, device)
+    return device
+
+
+def _remember_device(key: tuple[str, int, str], device: Device | None) -> None:
+    with _devices_guard:
+        if device is None:
+            _devices.pop(key, None)
+            return
+        _devices[key] = device
+        _devices.move_to_end(key)
+        while len(_devices) > DEVICES_KEPT:
+            _devices.popitem(last=False)
 
 
 def device_count() -> int:
@@ -399,6 +433,7 @@ def insert_device(device_id: str, name: str, now: str) -> Device:
 
 def rename_device(device_id: str, name: str) -> None:
     _write("UPDATE devices SET name = ?, named = 1 WHERE id = ?", (name, device_id))
+    _remember_device(_device_key(device_id), None)  # read again at its next request
 
 
 def join_game(device_id: str, game_id: str, role: str, now: str) -> None:

@@ -150,3 +150,32 @@ def test_a_2_vs_2_game_starts_from_the_lobby_with_both_names(client):
     page = html.unescape(client.get(response.headers["Location"]).get_data(as_text=True))
     assert "Ann's Covenant" in page and "Ben's Covenant" in page
     assert "Where is Ann's Ship?" in page
+
+
+def test_a_tap_knows_its_device_from_the_cookie_without_asking_the_database(app, client):
+    game_id = start(client)
+    client.get(f"/g/{game_id}")
+    statements: list[str] = []
+    with app.app_context():
+        db.get_db().set_trace_callback(statements.append)  # this thread's connection
+    try:
+        tap(client, game_id, "H", version=0)
+        tap(client, game_id, "1.1", version=0)  # stale: answered from memory too
+    finally:
+        with app.app_context():
+            db.get_db().set_trace_callback(None)
+    assert statements and not [s for s in statements if "FROM devices" in s]
+
+
+def test_a_new_name_shows_at_the_devices_next_tap(client):
+    game_id = start(client)
+    tap(client, game_id, "H", version=0)
+    client.post("/device/name", data={"name": "Kitchen tablet", "next": "/"})
+    client.post(
+        f"/g/{game_id}/correct", data={"version": 1, "field": "coins", "value": 3}, headers=HTMX
+    )
+    history = client.get(f"/g/{game_id}/history").get_data(as_text=True)
+    assert re.findall(r'class="history-device muted">([^<]+)<', history) == [
+        "Kitchen tablet",  # newest first
+        "Computer",
+    ]
