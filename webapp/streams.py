@@ -8,15 +8,19 @@ connection itself, on the event loop: an open page costs a few kilobytes, not a
 thread, and a closed page is forgotten as soon as its connection closes.
 
 When a game changes (`live.publish`, from the thread that committed the tap), each
-group of that game asks the app once for the update since the version it last sent,
-on one worker thread, with the request of one of its streams (its device, its
+group of that game asks the app once for the update since the version it last sent —
+only the fragments that changed since, most of them already rendered for the tap's own
+answer — on one worker thread, with the request of one of its streams (its device, its
 language), and every stream of the group gets those same bytes. A stream that accepts
 gzip gets them compressed once for all: each message is an independent deflate
 segment, so one compressed copy serves every gzip stream.
 
-A stream never queues more than the newest update: an update carries every fragment
-of the page, so a slow device that misses one loses nothing (memory stays flat
-however far behind it falls; its socket buffer is the transport's, bounded).
+A stream never queues more than one message. One that is not at the version an update
+starts from (it joined in between, or its device reads slowly and a message is still
+waiting) gets the group's whole page at the newest version instead, which replaces
+whatever was waiting: a slow device loses nothing, and memory stays flat however far
+behind it falls (its socket buffer is the transport's, bounded by uvicorn's flow
+control).
 """
 
 from __future__ import annotations
@@ -33,9 +37,11 @@ from typing import Any
 from a2wsgi import WSGIMiddleware
 
 from . import live
+from .web.fragments import HAVE_HEADER
 from .web.live_view import (
     END_HEADER,
     HEARTBEAT_SECONDS,
+    HELD_HEADER,
     LAYER,
     SINCE_HEADER,
     STREAM_HEADER,
@@ -58,14 +64,20 @@ _STREAM = STREAM_HEADER.lower().encode()
 _VERSION = VERSION_HEADER.lower().encode()
 _END = END_HEADER.lower().encode()
 _SINCE = SINCE_HEADER.lower().encode()
+_HAVE = HAVE_HEADER.lower().encode()
+_HELD = HELD_HEADER.lower().encode()
+EVERYTHING = -2  # asked as the version a stream shows: no version, so the whole page
 
 
 @dataclass
 class Part:
-    """Bytes every stream of a group sends alike, compressed at most once."""
+    """Bytes every stream of a group sends alike, compressed at most once: the update
+    from version `since` to `version` (`since` None: the whole page, for any stream)."""
 
     data: bytes
     end: bool = False
+    since: int | None = None
+    version: int | None = None
     _deflated: bytes | None = None
 
     @property
@@ -84,7 +96,7 @@ HEARTBEAT = Part(b": still here\n\n")
 class Stream:
     """One open page's connection: sends the newest part it is given, in order."""
 
-    def __init__(self, scope: Scope, send: Send, *, gzip: bool) -> None:
+    def __init__(self, scope: Scope, send: Send, *, gzip: bool, version: int) -> None:
         self.scope = scope
         self._send = send
         self.gzip = gzip
@@ -93,9 +105,22 @@ class Stream:
         self._next: Part | None = None
         self._wake = asyncio.Event()
         self.closed = False
+        self.version = version  # what its page shows once the part being sent is in
+
+    @property
+    def shown(self) -> int:
+        """The version its page will show once the waiting message is sent."""
+        waiting = self._next
+        if waiting is not None and waiting.version is not None:
+            return waiting.version
+        return self.version
+
+    def takes(self, part: Part) -> bool:
+        """Whether `part` can be sent to it as it is (an update from where it is)."""
+        return part.since is None or (self._next is None and self.version == part.since)
 
     def give(self, part: Part) -> None:
-        """Send `part` next; an update not yet sent is replaced (an end never is)."""
+        """Send `part` next; a message not yet sent is replaced (an end never is)."""
         if self._next is not None and self._next.end:
             return
         if part is HEARTBEAT and self._next is not None:
@@ -129,6 +154,8 @@ class Stream:
                 part, self._next = self._next, None
                 if part is None:
                     continue
+                if part.version is not None:
+                    self.version = part.version
                 await self.write(part)
                 if part.end:
                     return
@@ -150,10 +177,12 @@ class Group:
 
     name: str
     topic: str
-    version: int
+    version: int  # the newest version sent
+    held: bytes  # the digest of each fragment at that version (`X-Botdeck-Have`)
     streams: set[Stream] = field(default_factory=set)
     stale: bool = False
     refreshing: asyncio.Task[None] | None = None
+    whole: Part | None = None  # the whole page at `version`, once a stream needed it
 
 
 class StreamLayer:
@@ -259,13 +288,14 @@ class StreamLayer:
         )
         if gzip:
             await send({"type": "http.response.body", "body": GZIP_HEADER, "more_body": True})
-        stream = Stream(scope, send, gzip=gzip)
+        stream = Stream(scope, send, gzip=gzip, version=version)
         await stream.write(Part(opening, end=ended))
         if ended:
             return
         group = self.groups.get(group_name)
         if group is None:
-            group = self.groups[group_name] = Group(group_name, name, version)
+            group = Group(group_name, name, version, headers.get(_HELD, b""))
+            self.groups[group_name] = group
         group.streams.add(stream)
         if self.latest.get(name, group.version) != group.version or version != group.version:
             self._refresh(group)  # it changed while this stream was opening
@@ -303,33 +333,67 @@ class StreamLayer:
             group.refreshing = self.loop.create_task(self._render(group))
 
     async def _render(self, group: Group) -> None:
-        """Ask the app for the group's update until it has caught up with the game."""
+        """Ask the app for the group's update until it has caught up with the game; a
+        stream not where the update starts gets the whole page."""
         while group.stale and group.streams:
             group.stale = False
             asking = next(iter(group.streams)).scope
-            status, headers, body = await self._ask(asking, since=group.version)
+            status, headers, body = await self._ask(asking, since=group.version, have=group.held)
             if status != 200 or _END in headers:
-                end = Part(body or sse("reload", "").encode(), end=True)
-                for stream in list(group.streams):
-                    stream.give(end)
-                if self.groups.get(group.name) is group:
-                    del self.groups[group.name]
+                self._end(group, body)
                 return
             version = int(headers.get(_VERSION, b"-1"))
             if body and version != group.version:
-                group.version = version
-                part = Part(body)
+                part = Part(body, since=group.version, version=version)
+                group.version, group.held, group.whole = version, headers.get(_HELD, b""), None
                 for stream in group.streams:
-                    stream.give(part)
+                    if stream.takes(part):
+                        stream.give(part)
+            if any(stream.shown != group.version for stream in group.streams):
+                whole = await self._whole(group)
+                if whole is None:
+                    return
+                for stream in group.streams:
+                    if stream.shown != whole.version:
+                        stream.give(whole)
 
-    async def _ask(self, scope: Scope, *, since: int) -> tuple[int, dict[bytes, bytes], bytes]:
-        """The app's update of a stream since `since`, asked as the stream's own request."""
+    async def _whole(self, group: Group) -> Part | None:
+        """The whole page at the group's version (None: the stream ended instead)."""
+        if group.whole is not None and group.whole.version == group.version:
+            return group.whole
+        asking = next(iter(group.streams)).scope
+        status, headers, body = await self._ask(asking, since=EVERYTHING, have=b"")
+        if status != 200 or _END in headers:
+            self._end(group, body)
+            return None
+        whole = Part(body, version=int(headers.get(_VERSION, b"-1")))
+        if whole.version == group.version:
+            group.whole = whole
+        return whole
+
+    def _end(self, group: Group, body: bytes) -> None:
+        """The game is gone or cannot be shown: its streams say so and end."""
+        end = Part(body or sse("reload", "").encode(), end=True)
+        for stream in list(group.streams):
+            stream.give(end)
+        if self.groups.get(group.name) is group:
+            del self.groups[group.name]
+
+    async def _ask(
+        self, scope: Scope, *, since: int, have: bytes
+    ) -> tuple[int, dict[bytes, bytes], bytes]:
+        """The app's update of a stream since `since` for a page holding `have`, asked
+        as the stream's own request (its device, its language)."""
         headers = [
             (key, value)
             for key, value in scope["headers"]
-            if key not in (b"accept-encoding", _SINCE, b"content-length")
+            if key not in (b"accept-encoding", _SINCE, _HAVE, b"content-length")
         ]
-        asked = {**scope, "method": "GET", "headers": [*headers, (_SINCE, str(since).encode())]}
+        asked = {
+            **scope,
+            "method": "GET",
+            "headers": [*headers, (_SINCE, str(since).encode()), (_HAVE, have)],
+        }
         answer: dict[str, Any] = {"status": 500, "headers": {}, "body": b""}
         sent_request = False
 

@@ -201,9 +201,12 @@ def test_simultaneous_undos_on_two_devices_undo_exactly_one_step(app, game_id):
     assert kinds == ["action", "action", "undo"]
 
 
-def test_the_version_never_reaches_a_fragments_hash_however_a_template_writes_it(app, monkeypatch):
+def test_the_version_never_reaches_a_fragments_hash_however_a_template_writes_it(
+    app, monkeypatch, game_id
+):
     """A bot's template writing the version its own way (not as the form field the old
     pattern knew) still leaves its fragment's hash unchanged from tap to tap."""
+    from webapp import games
     from webapp.web import fragments
 
     def odd_template(page, name, **context):  # type: ignore[no-untyped-def]
@@ -212,8 +215,10 @@ def test_the_version_never_reaches_a_fragments_hash_however_a_template_writes_it
 
     monkeypatch.setattr(fragments, "render_block", odd_template)
     with app.test_request_context():
-        third = fragments.render_fragment("board", {"version": 3})
-        fourth = fragments.render_fragment("board", {"version": 4})
+        context = fragments.page_context(games.open_game(game_id))
+        third = fragments.render_fragment("board", {**context, "version": 3})
+        fragments.forget_rendered()  # rendered again, not found rendered
+        fourth = fragments.render_fragment("board", {**context, "version": 4})
     assert "tap #3" in third and '{"v":4}' in fourth
     assert third.split('data-hash="')[1][:12] == fourth.split('data-hash="')[1][:12]
 

@@ -31,8 +31,8 @@ from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page
 from .forms import form_text, uploaded_file
+from .fragments import forget_rendered
 from .i18n import translate
-from .live_view import forget_all as forget_updates
 
 bp = Blueprint("data", __name__, url_prefix="/data")
 PROBLEM = "botdeck_problem"
@@ -77,7 +77,7 @@ def _reopen() -> None:
     db.upgrade(_database())  # a backup may be from an earlier Botdeck
     current_app.extensions[PROBLEM] = None
     games.forget_all()
-    forget_updates()
+    forget_rendered()
     live.reset()
 
 

@@ -1,19 +1,24 @@
 """The game page and the fragments of it that each tap swaps.
 
 A fragment is a named block of `game/page.html` (rendered alone with
-jinja2-fragments). Each carries a short hash of its own HTML; the browser sends
-back the hashes it holds, and a response leaves out the fragments that did not
-change.
+jinja2-fragments). Each carries a short digest of what it shows (`data-hash`); the
+browser sends back the digests it holds, and an answer leaves out the fragments that
+did not change — known from the game's state, without rendering them (`inputs_digest`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import pickle
+import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import current_app, render_template, request
+from flask_babel import get_locale
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
@@ -21,7 +26,7 @@ from .. import library
 from ..bots.pages import BotPages
 from ..engine import Correction, Game, Kind, Msg, Pending, ScoreSheet, ScoreSheetStep, Step, msg
 from ..engine.questions import Space
-from ..games import OpenGame, keeps_answer
+from ..games import OpenGame, keeps_answer, watch_key
 from .plugins import pages_of
 
 PAGE = "game/page.html"
@@ -141,6 +146,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         "version": opened.version,
         "corrections": corrections,
         "watch": watch,
+        "locale": str(get_locale()),
         "demo": bool(game.deck.get("demo")),
         "Kind": Kind,
         **bot_view(game, pages),
@@ -150,60 +156,151 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
 
 # The game's version sits in every form and changes with every tap; a fragment only
 # counts as changed when what it shows changed. So a fragment is rendered with a
-# marker where the version goes, hashed, and only then given the real version: by
-# construction, however a template writes the version, it never reaches the hash.
+# marker where the version goes, and given the real version only when it is sent: by
+# construction, however a template writes the version, it never reaches a digest.
 VERSION_MARK = "BOTDECK-VERSION-MARK"
 OOB = ' hx-swap-oob="true"'
+# Digests stand for this process's templates: after a restart (perhaps of a newer
+# Botdeck) no page's digest matches, so a page's first tap gets every fragment again.
+PROCESS = secrets.token_hex(8)
 
 
-def render_fragment(name: str, context: dict[str, Any]) -> str:
+def inputs_digest(name: str, context: dict[str, Any]) -> str | None:
+    """A digest of everything fragment `name` draws from, besides the version, taken from
+    the game rather than from its HTML: equal digests, equal fragments, so a board, card
+    or state panel whose inputs did not change is not rendered again. None for the
+    checklist (it changes at nearly every tap: rendered every time) or when the inputs
+    cannot be read whole.
+
+    The board, the card and the state panel draw from the bot's state and working deck
+    (through its view), the step's extras and its board taps, the counters that can be
+    corrected, whether the game is over, and the reader's view and language."""
+    if name == "checklist":
+        return None
+    if "inputs" not in context:
+        context["inputs"] = _inputs(context)
+    inputs = context["inputs"]
+    return None if inputs is None else _digest(name.encode() + inputs)
+
+
+def _inputs(context: dict[str, Any]) -> bytes | None:
+    """What every fragment but the checklist draws from, as bytes (see `inputs_digest`)."""
+    opened, game = context["opened"], context["game"]
+    try:
+        if "game" not in opened.digests:  # an open game is replaced at every change
+            pickled = pickle.dumps((game.state, game.deck, game.over), pickle.HIGHEST_PROTOCOL)
+            opened.digests["game"] = _digest(pickled)
+        view = (
+            PROCESS,
+            game.bot.id,
+            context["watch"],
+            context["locale"],
+            context["demo"],
+            context["extras"],
+            tuple(context["pickable"]),
+            context["corrections"],
+        )
+        return opened.digests["game"].encode() + pickle.dumps(view, pickle.HIGHEST_PROTOCOL)
+    except Exception:  # something a bot keeps that cannot be pickled: render and hash
+        return None
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2s(data, digest_size=6).hexdigest()
+
+
+# Fragments rendered, by game, name, view, language and inputs digest (the checklist's:
+# by version), marked where the version goes, with the digest of their HTML (what a page
+# says it holds): a tap's answer renders each fragment whose inputs changed once, and
+# every live stream of the game reading the same view and language sends those bytes.
+_rendered: OrderedDict[tuple[Any, ...], tuple[str, str]] = OrderedDict()
+_rendered_guard = threading.Lock()
+RENDERED_KEPT = 256
+
+
+def forget_rendered() -> None:
+    """Drop every rendered fragment (the database was restored: versions mean other games)."""
+    with _rendered_guard:
+        _rendered.clear()
+
+
+def _marked(name: str, context: dict[str, Any]) -> tuple[str, str]:
+    """Fragment `name`: the digest of its HTML and its HTML with the version marked,
+    from the rendered fragments when its inputs did not change."""
+    inputs = inputs_digest(name, context)
+    key = (
+        watch_key(context["opened"].id),
+        name,
+        context["watch"],
+        context["locale"],
+        bool(context.get("oob")),
+        inputs or context["version"],
+    )
+    with _rendered_guard:
+        found = _rendered.get(key)
+        if found is not None:
+            _rendered.move_to_end(key)
+            return found
     marked = {**context, "version": VERSION_MARK}
     html = shown_or(
         None, f"the {name} of the game page", lambda: render_block(PAGE, name, **marked)
     )
     if html is None:  # said plainly, with what the table can still do (Undo, Export)
         html = render_template("game/_broken_fragment.html", name=name, **marked)
-    digest = hashlib.blake2s(html.replace(OOB, "").encode(), digest_size=6).hexdigest()
+        inputs = None  # never taken for the fragment it failed to draw
+    rendered = (_digest(html.replace(OOB, "").encode()), html)
+    if inputs is not None or name == "checklist":
+        with _rendered_guard:
+            _rendered[key] = rendered
+            while len(_rendered) > RENDERED_KEPT:
+                _rendered.popitem(last=False)
+    return rendered
+
+
+def render_fragment(name: str, context: dict[str, Any]) -> str:
+    """Fragment `name` as sent: its digest and the real version in place."""
+    digest, html = _marked(name, context)
     html = html.replace(VERSION_MARK, str(context["version"]))
     return html.replace('data-hash=""', f'data-hash="{digest}"', 1)
 
 
 def render_page(opened: OpenGame, *, watch: bool = False, **extra: Any) -> str:
-    """The whole page, its fragments rendered (and hashed) once each."""
+    """The whole page, its fragments rendered (or found rendered) once each."""
     context = page_context(opened, watch=watch, **extra)
     fragments = {name: Markup(render_fragment(name, context)) for name in context["fragment_names"]}
     return render_template(PAGE, fragments=fragments, **context)
 
 
-def fragments_held() -> dict[str, str]:
-    """The fragment hashes the browser says it has (header `X-Botdeck-Have`)."""
+def fragments_held(header: str | None = None) -> dict[str, str]:
+    """The fragment digests a page says it shows (header `X-Botdeck-Have`)."""
     held = {}
-    for item in request.headers.get(HAVE_HEADER, "").split(",")[:10]:
+    raw = request.headers.get(HAVE_HEADER, "") if header is None else header
+    for item in raw.split(",")[:10]:
         name, _, digest = item.partition(":")
         held[name.strip()] = digest.strip()
     return held
 
 
-def render_all(opened: OpenGame, *, watch: bool = False) -> str:
-    """Every fragment, as out-of-band swaps: what a live stream pushes.
-
-    A stream cannot know what a device's page holds (its own taps come back in
-    their responses), so it sends everything and the page skips the fragments
-    whose hash it already shows (botdeck.js).
-    """
+def render_update(
+    opened: OpenGame, held: dict[str, str], *, watch: bool = False
+) -> tuple[str, dict[str, str]]:
+    """The fragments a page holding `held` lacks, as out-of-band swaps (the checklist
+    always: it carries the version), and the digest of every fragment now."""
     context = page_context(opened, watch=watch, oob=True)
-    return "".join(render_fragment(name, context) for name in context["fragment_names"])
+    parts, digests = [], {}
+    for name in context["fragment_names"]:
+        digests[name], _ = _marked(name, context)
+        if name == "checklist" or held.get(name) != digests[name]:
+            parts.append(render_fragment(name, context))
+    return "".join(parts), digests
 
 
 def render_changed(opened: OpenGame, *, notice: str | None = None) -> str:
-    """Every fragment the browser does not already hold, as out-of-band swaps."""
-    context = page_context(opened, oob=True)
-    held = fragments_held()
-    parts = []
-    for name in context["fragment_names"]:
-        html = render_fragment(name, context)
-        digest = html.split('data-hash="', 1)[1][:12]
-        if name == "checklist" or held.get(name) != digest:
-            parts.append(html)
-    parts.append(render_block(PAGE, "notice", notice=notice, oob=True))
-    return "".join(parts)
+    """A tap's answer: every fragment the browser does not already hold, and the notice."""
+    html, _ = render_update(opened, fragments_held())
+    return html + render_block(PAGE, "notice", notice=notice, oob=True)
+
+
+def held_header(digests: dict[str, str]) -> str:
+    """Digests as `X-Botdeck-Have` writes them."""
+    return ",".join(f"{name}:{digest}" for name, digest in digests.items())
