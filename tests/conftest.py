@@ -93,7 +93,7 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`python -m webapp` (waitress) on a fixed port and data folder."""
+    """`python -m webapp` (uvicorn, as `botdeck` runs it) on a fixed port and data folder."""
 
     def __init__(self, data_dir: Path, threads: int = 8) -> None:
         self.data_dir = data_dir

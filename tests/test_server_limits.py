@@ -1,10 +1,10 @@
-"""The served app (waitress, as `botdeck` runs it) within its limits: memory stays
-flat while a table plays with devices watching; a huge body is refused unread.
+"""The served app (uvicorn and the stream layer, as `botdeck` runs it) within its
+limits: memory stays flat while a table plays with devices watching; a huge body is
+refused unread; slow sockets cannot lock the table out.
 
-waitress keeps what a connection has sent in that connection's buffer until the
-buffer reaches `outbuf_high_watermark`; live streams send a page's fragments on
-every tap, so without Botdeck's cap (webapp/cli.py) 20 open streams grow the
-process by hundreds of MB over an evening. Measured on the real server process.
+Live streams send a page's fragments on every tap; a server that keeps what it sent
+(waitress did, up to 16 MB a connection) grows by hundreds of MB over an evening with
+20 open streams. Measured on the real server process.
 """
 
 from __future__ import annotations

@@ -89,7 +89,6 @@ def stream_part(game_id: str, *, watch: bool) -> Response:
 def game_stream(game_id: str, *, watch: bool) -> Response:
     if request.environ.get(LAYER):
         return stream_part(game_id, watch=watch)
-    disconnected = request.environ.get("waitress.client_disconnected", lambda: False)
 
     def updates() -> Iterator[str]:
         yield f"retry: {RECONNECT_MS}\n\n"
@@ -97,7 +96,7 @@ def game_stream(game_id: str, *, watch: bool) -> Response:
         held: dict[str, str] = {}  # what this stream's page shows: sent again only if changed
         key = games.watch_key(game_id)
         started = live.epoch()
-        while not disconnected():
+        while True:  # until the server stops writing to a closed page (at a heartbeat)
             if live.epoch() != started:
                 yield sse("reload", "")  # the database was restored: build the page again
                 return
