@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -76,3 +77,23 @@ def owner_client(app):
     client = app.test_client()
     client.set_cookie("botdeck_device", OWNER)
     return client
+
+
+def seen(opened: games.OpenGame) -> str:
+    """What a table sees of an open game, and what Undo and Redo would do next."""
+    game = opened.game
+    pending = game.pending()
+    return json.dumps(
+        {
+            "version": opened.version,
+            "actions": len(game.actions),
+            "state": game.bot.state_to_json(game.state),
+            "deck": game.deck,
+            "open": game.checklist.to_json() if game.checklist else None,
+            "pending": None if pending is None else str(pending.title),
+            "undo": str(opened.last_summary()),
+            "redo": str(opened.next_redo()),
+        },
+        default=str,
+        sort_keys=True,
+    )

@@ -1,7 +1,9 @@
 """No sequence of valid taps can make a game's pages fail (through the web routes).
 
 A stateful property test for every bot: random valid answers, undos, redos and
-corrections are posted as a tablet posts them; after each one the game page,
+corrections are posted as a tablet posts them, and the server restarts now and then
+(the game then resumed from its stored snapshot must be its log replayed); after
+each one the game page,
 the watch page, the history, the export and both live streams' first update
 answer 200, and the tap's own answer (every fragment, as htmx swaps them) does
 not fail.
@@ -31,7 +33,7 @@ from ..random_play import (
     run_table,
     starting_deck,
 )
-from .conftest import HTMX, OWNER, owner_client
+from .conftest import HTMX, OWNER, owner_client, seen
 
 # a tap is accepted (200), refused with a reason (422), or met a game that moved on (409)
 TAP_ANSWERS = {200, 409, 422}
@@ -127,6 +129,16 @@ class WebTable(RuleBasedStateMachine):
             counter = data.draw(st.sampled_from(counters), label="counter")
             value = data.draw(st.integers(counter.minimum, counter.maximum), label="value")
             self.post("correct", field=counter.field, value=str(value))
+
+    @rule()
+    def restart(self) -> None:
+        """Memory lost: the game comes back from its stored snapshot and the events
+        since, and is what its whole log replays to."""
+        with self.app.app_context():
+            games.forget_all()
+            resumed = games.open_game(self.game_id)
+            replayed = games._rebuild(resumed.row)
+        assert seen(resumed) == seen(replayed)
 
     @invariant()
     def every_page_of_the_game_opens(self) -> None:
