@@ -18,7 +18,7 @@ import functools
 import json
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -99,6 +99,11 @@ class Board:
     name: str = ""
     demo: bool = False
     photo: bool = False  # a photo of the board is kept on the server
+    # each sector's corners, worked out once: a board is never changed once built, and
+    # the page draws every sector at every tap
+    _polygons: dict[str, list[tuple[int, int]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @classmethod
     def from_json(cls, data: Any) -> Board:
@@ -196,6 +201,11 @@ class Board:
     def polygon(self, sector_id: str) -> list[tuple[int, int]]:
         """The corners of the sector, going round it. Routes that do not make one loop
         (a sector being entered) give their islands around their middle instead."""
+        if sector_id not in self._polygons:
+            self._polygons[sector_id] = self._corners(sector_id)
+        return self._polygons[sector_id]
+
+    def _corners(self, sector_id: str) -> list[tuple[int, int]]:
         ring = self.ring(sector_id)
         if ring.is_loop():
             return [self.islands[n] for n in ring.walk(order=int)]
