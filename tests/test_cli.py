@@ -108,6 +108,9 @@ def test_serve_listens_first_then_runs_the_server_with_its_settings(monkeypatch,
     out = capsys.readouterr().out
     assert str(tmp_path) in out
     assert "Open Botdeck on a tablet" in out
+    # every page template compiled before the first page is asked for
+    compiled = {name for _, name in server.app.jinja_env.cache}
+    assert {"game/page.html", "lobby/index.html", "covenant/_board.html"} <= compiled
 
 
 def test_a_port_in_use_is_a_clear_message_and_exit_code_2(monkeypatch, tmp_path, capsys):
