@@ -8,7 +8,7 @@ A bot package holds its rules (an engine `Bot`, registered with the engine) and,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..engine import Msg, nmsg
@@ -157,6 +157,12 @@ class BotPages(Generic[View]):
     #: the tap editor of the players' own boards (a bot with `Bot.has_board`; None: its
     #: boards are listed, exported and imported, but not edited)
     board_editor: BoardEditor | None = None
+    #: what a region of the game page ("board", "card", "state") draws of the bot,
+    #: `(state, view)` → any value that pickles: the region is drawn again only when it
+    #: changes (or the step's taps and extras, the view or the language do). A region not
+    #: named here is drawn again whenever the bot's state or deck changes. Name exactly
+    #: what its templates read: tests/web/test_fragment_inputs.py checks it on random games
+    fragment_inputs: Mapping[str, Callable[[Any, View], Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if (self.templates.entry is None) != (self.entry is None):

@@ -172,27 +172,54 @@ def inputs_digest(name: str, context: dict[str, Any]) -> str | None:
     checklist (it changes at nearly every tap: rendered every time) or when the inputs
     cannot be read whole.
 
-    The board, the card and the state panel draw from the bot's state and working deck
-    (through its view), the step's extras and its board taps, the counters that can be
-    corrected, whether the game is over, and the reader's view and language."""
+    The board, the card and the state panel draw from the bot (its state and working
+    deck through its view, or what its pages' `fragment_inputs` name), the step's extras
+    and board taps, the counters that can be corrected, whether the game is over, and
+    the reader's view and language."""
     if name == "checklist":
         return None
     if "inputs" not in context:
-        context["inputs"] = _inputs(context)
-    inputs = context["inputs"]
-    return None if inputs is None else _digest(name.encode() + inputs)
+        context["inputs"] = _shared_inputs(context)
+    shared = context["inputs"]
+    drawn = _bot_inputs(name, context)
+    if shared is None or drawn is None:
+        return None
+    return _digest(name.encode() + drawn + shared)
 
 
-def _inputs(context: dict[str, Any]) -> bytes | None:
-    """What every fragment but the checklist draws from, as bytes (see `inputs_digest`)."""
-    opened, game = context["opened"], context["game"]
+def _pickled(value: Any) -> bytes | None:
     try:
-        if "game" not in opened.digests:  # an open game is replaced at every change
-            pickled = pickle.dumps((game.state, game.deck, game.over), pickle.HIGHEST_PROTOCOL)
-            opened.digests["game"] = _digest(pickled)
-        view = (
+        return pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    except Exception:  # something a bot keeps that cannot be pickled: render and hash
+        return None
+
+
+def _bot_inputs(name: str, context: dict[str, Any]) -> bytes | None:
+    """What region `name` draws of the bot, as bytes: what its pages say it draws, or
+    else the whole state and deck (once per version of the game)."""
+    opened, game, pages = context["opened"], context["game"], context["pages"]
+    declared = pages.fragment_inputs.get(name)
+    if declared is not None:
+        drawn = shown_or(None, f"the inputs of the {name}", lambda: _pickled(
+            declared(game.state, context["bot_view"])
+        ))
+        return None if drawn is None else _digest(drawn).encode()
+    if "game" not in opened.digests:  # an open game is replaced at every change
+        pickled = _pickled((game.state, game.deck))
+        if pickled is None:
+            return None
+        opened.digests["game"] = _digest(pickled)
+    return opened.digests["game"].encode()
+
+
+def _shared_inputs(context: dict[str, Any]) -> bytes | None:
+    """What every region but the checklist draws from besides the bot, as bytes."""
+    game = context["game"]
+    return _pickled(
+        (
             PROCESS,
             game.bot.id,
+            game.over,
             context["watch"],
             context["locale"],
             context["demo"],
@@ -200,9 +227,7 @@ def _inputs(context: dict[str, Any]) -> bytes | None:
             tuple(context["pickable"]),
             context["corrections"],
         )
-        return opened.digests["game"].encode() + pickle.dumps(view, pickle.HIGHEST_PROTOCOL)
-    except Exception:  # something a bot keeps that cannot be pickled: render and hash
-        return None
+    )
 
 
 def _digest(data: bytes) -> str:

@@ -6,7 +6,28 @@ from typing import Any
 
 from ..pages import BotPages, EntryEditor, Templates
 from . import entry
+from .state import CovenantState
 from .view import CovenantPageView, covenant_view
+
+
+def card_inputs(state: CovenantState, view: CovenantPageView) -> Any:
+    """What the card region draws (covenant/_card.html)."""
+    names = [covenant.name for covenant in view.ais]
+    return (
+        view.card,
+        view.current,
+        view.acting,
+        names,
+        state.active,
+        state.rows,
+        state.ai.cards_left(),
+    )
+
+
+def board_inputs(state: CovenantState, view: CovenantPageView) -> Any:
+    """What the board region draws (covenant/_board.html): not the Covenants' coins."""
+    owners = [(covenant.name, covenant.ai.player) for covenant in view.ais]
+    return (view.board, view.section, view.acting, owners, view.players, state.rows)
 
 
 def start_entry(draft: Any, kept: Any = None) -> dict[str, Any]:
@@ -30,4 +51,5 @@ PAGES = BotPages[CovenantPageView](
     entry=EntryEditor(start=start_entry, edit=entry.edit, view=entry.view),
     icons="covenant/_icons.html",
     stylesheet="covenant.css",
+    fragment_inputs={"card": card_inputs, "board": board_inputs},
 )
