@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask
 from flask_compress import Compress
 
 from . import bots as _bots  # noqa: F401  (registers every bot plug-in)
@@ -70,21 +70,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         plugins,
         security,
         share,
+        static_files,
         watch,
     )
 
     Compress(app)
-
-    @app.after_request
-    def compress_static_files_too(response):  # type: ignore[no-untyped-def]
-        # Flask streams static files straight from disk, which Flask-Compress
-        # skips; they are small, so read them into memory and let it compress.
-        endpoint = request.endpoint or ""
-        if (endpoint == "static" or endpoint.endswith(".static")) and response.status_code == 200:
-            response.direct_passthrough = False
-            response.make_sequence()
-        return response
-
+    static_files.init_app(app)  # runs before Compress, which leaves its answers alone
     plugins.init_app(app)  # each bot's templates and static files
     db.init_app(app)
     i18n.init_app(app)

@@ -224,8 +224,8 @@ class StreamLayer:
                 await send(message)
 
         await self.wsgi(scope, receive, hold_streams)  # type: ignore[arg-type]
-        if held:
-            await self._stream(scope, receive, send, held["start"], held["body"])
+        if held:  # taken out of `held`: the opening is not kept while the stream is open
+            await self._stream(scope, receive, send, held.pop("start"), held.pop("body"))
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         while True:
@@ -290,6 +290,7 @@ class StreamLayer:
             await send({"type": "http.response.body", "body": GZIP_HEADER, "more_body": True})
         stream = Stream(scope, send, gzip=gzip, version=version)
         await stream.write(Part(opening, end=ended))
+        del opening  # tens of KB: an open stream keeps only what it needs to follow the game
         if ended:
             return
         group = self.groups.get(group_name)

@@ -105,3 +105,11 @@ def test_an_answer_refused_half_way_changes_nothing(bot_id, monkeypatch):
     monkeypatch.undo()
     assert refused and everything(game) == before
     game.answer(random_answer(game, random.Random(1)))  # and the game goes on
+
+
+@pytest.mark.parametrize("bot_id", BOTS)
+def test_the_snapshots_of_a_game_share_one_deck_while_it_does_not_change(bot_id):
+    game = played(bot_id, 2, 4 * SNAPSHOT_EVERY)
+    decks = {json.dumps(game.deck)}
+    if game.options.get("deck_mode") != "physical":  # no card entered: the one deck
+        assert len({id(snapshot.deck) for snapshot in game.snapshots}) == len(decks) == 1

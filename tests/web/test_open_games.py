@@ -128,3 +128,19 @@ def test_memory_holds_the_games_opened_last_and_no_more(app):
         assert held == set(ids[-games.CACHED_GAMES :])
         first = games.open_game(ids[0])  # read again, and the least recent goes out
         assert first.version == 0 and ids[8] not in {key[1] for key in games._cache}
+
+
+def test_rendered_fragments_stay_within_their_budget(app, client, game_id, monkeypatch):
+    from webapp.web import fragments
+
+    monkeypatch.setattr(fragments, "RENDERED_BUDGET", 150_000)
+    fragments.forget_rendered()
+    for version in range(60):  # a correction at every tap: a new checklist each time
+        response = client.post(
+            f"/g/{game_id}/correct",
+            data={"version": version, "field": "coins", "value": version % 40},
+            headers=HTMX,
+        )
+        assert response.status_code == 200
+        assert 0 < fragments._rendered_size <= fragments.RENDERED_BUDGET
+    assert fragments._rendered_size == sum(len(html) for _, html in fragments._rendered.values())

@@ -53,15 +53,18 @@ class HistoryNeeded(LookupError):
 class Snapshot:
     """The game as it stood after `actions` actions.
 
-    The bot's state, the working deck and the open checklist are kept as JSON text
+    The bot's state, the open checklist and the working deck are kept as JSON text
     (nothing shared with the live game, which changes them in place); the finished
     checklists are shared as they are, for nothing ever changes a finished one.
     """
 
     actions: int
     finished: tuple[Checklist, ...]
-    text: str  # {"actions", "over", "state", "deck", "open"} as JSON
+    text: str  # {"actions", "over", "state", "open"} as JSON
     over: bool
+    # the working deck as JSON: the very string of the snapshot before when the deck did
+    # not change (a deck is tens of KB, and most snapshots of a game hold the same one)
+    deck: str
 
 
 @dataclass(frozen=True)
@@ -260,7 +263,13 @@ class Game:
         game = cls(bot_id, options, seed, deck, deck_checked=deck_checked)
         data = json.loads(stored)
         base, now = (
-            Snapshot(int(part["actions"]), (), str(part["text"]), bool(part["over"]))
+            Snapshot(
+                int(part["actions"]),
+                (),
+                str(part["text"]),
+                bool(part["over"]),
+                str(part["deck"] or data["base"]["deck"]),
+            )
             for part in (data["base"], data["now"])
         )
         after = data["after"]
@@ -285,9 +294,19 @@ class Game:
         now = self.snapshots[-1] if self.snapshots[-1].actions == count else self._snapshot()
         return json.dumps(
             {
-                "base": {"actions": base.actions, "over": base.over, "text": base.text},
+                "base": {
+                    "actions": base.actions,
+                    "over": base.over,
+                    "text": base.text,
+                    "deck": base.deck,
+                },
                 "after": self.actions[base.actions :],
-                "now": {"actions": now.actions, "over": now.over, "text": now.text},
+                "now": {
+                    "actions": now.actions,
+                    "over": now.over,
+                    "text": now.text,
+                    "deck": None if now.deck == base.deck else now.deck,  # the same: once
+                },
             }
         )
 
@@ -325,16 +344,19 @@ class Game:
                 "actions": len(self.actions),
                 "over": self.over,
                 "state": self.bot.state_to_json(self.state),
-                "deck": self.deck,
                 "open": [checklist.to_json() for checklist in last],
             }
         )
-        return Snapshot(len(self.actions), tuple(finished), text, self.over)
+        deck = json.dumps(self.deck)
+        before = getattr(self, "snapshots", None)
+        if before and before[-1].deck == deck:
+            deck = before[-1].deck
+        return Snapshot(len(self.actions), tuple(finished), text, self.over, deck)
 
     def _restore(self, snapshot: Snapshot) -> None:
         data = json.loads(snapshot.text)
         self.state = self.bot.state_from_json(data["state"])
-        self.deck = data["deck"]
+        self.deck = json.loads(snapshot.deck)
         self.checklists = [*snapshot.finished, *map(Checklist.from_json, data["open"])]
         self.over = snapshot.over
 

@@ -238,15 +238,31 @@ def _digest(data: bytes) -> str:
 # by version), marked where the version goes, with the digest of their HTML (what a page
 # says it holds): a tap's answer renders each fragment whose inputs changed once, and
 # every live stream of the game reading the same view and language sends those bytes.
+# Bounded by their size, least recently used out: a checklist is rendered at every tap.
 _rendered: OrderedDict[tuple[Any, ...], tuple[str, str]] = OrderedDict()
 _rendered_guard = threading.Lock()
-RENDERED_KEPT = 256
+_rendered_size = 0
+RENDERED_BUDGET = 8 * 1024 * 1024  # characters of HTML kept, all games together
 
 
 def forget_rendered() -> None:
     """Drop every rendered fragment (the database was restored: versions mean other games)."""
+    global _rendered_size
     with _rendered_guard:
         _rendered.clear()
+        _rendered_size = 0
+
+
+def _keep_rendered(key: tuple[Any, ...], rendered: tuple[str, str]) -> None:
+    global _rendered_size
+    with _rendered_guard:
+        if key in _rendered:
+            return
+        _rendered[key] = rendered
+        _rendered_size += len(rendered[1])
+        while _rendered_size > RENDERED_BUDGET and _rendered:
+            _, (_, dropped) = _rendered.popitem(last=False)
+            _rendered_size -= len(dropped)
 
 
 def _marked(name: str, context: dict[str, Any]) -> tuple[str, str]:
@@ -275,10 +291,7 @@ def _marked(name: str, context: dict[str, Any]) -> tuple[str, str]:
         inputs = None  # never taken for the fragment it failed to draw
     rendered = (_digest(html.replace(OOB, "").encode()), html)
     if inputs is not None or name == "checklist":
-        with _rendered_guard:
-            _rendered[key] = rendered
-            while len(_rendered) > RENDERED_KEPT:
-                _rendered.popitem(last=False)
+        _keep_rendered(key, rendered)
     return rendered
 
 

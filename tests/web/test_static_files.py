@@ -1,0 +1,38 @@
+"""Static files go out compressed as the browser accepts, each compressed once."""
+
+from __future__ import annotations
+
+import gzip
+
+import brotli
+
+from webapp.web import static_files
+
+
+def test_the_stylesheet_goes_out_in_brotli_gzip_or_as_it_is(app, client):
+    with open(f"{app.static_folder}/botdeck.css", "rb") as file:
+        css = file.read()
+    br = client.get("/static/botdeck.css", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert br.headers["Content-Encoding"] == "br" and brotli.decompress(br.data) == css
+    packed = client.get("/static/botdeck.css", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["Content-Encoding"] == "gzip" and gzip.decompress(packed.data) == css
+    with client.get("/static/botdeck.css") as plain:  # streamed from the file as it is
+        assert "Content-Encoding" not in plain.headers and plain.data == css
+    assert len(br.data) < len(css) / 3
+    assert br.headers["Vary"] == "Accept-Encoding" and br.headers["ETag"] != plain.headers["ETag"]
+
+
+def test_a_static_file_is_compressed_once(app, client, monkeypatch):
+    compressions = []
+    real = static_files._compress
+
+    def counted(data: bytes, encoding: str) -> bytes:
+        compressions.append(encoding)
+        return real(data, encoding)
+
+    monkeypatch.setattr(static_files, "_compress", counted)
+    static_files._compressed.clear()
+    for _ in range(5):
+        response = client.get("/static/botdeck.js", headers={"Accept-Encoding": "br"})
+        assert response.status_code == 200 and response.headers["Content-Encoding"] == "br"
+    assert compressions == ["br"]

@@ -1,0 +1,66 @@
+"""Static files (CSS, JavaScript, the icons) go out compressed, each compressed once.
+
+Flask streams static files straight from disk, which Flask-Compress skips, and it would
+compress them again at every request (about 5 ms for the stylesheet): here each file is
+compressed once per version of it (its ETag) and encoding, at the best ratio, and kept.
+"""
+
+from __future__ import annotations
+
+import gzip
+import threading
+
+import brotli
+from flask import Flask, request
+from werkzeug.wrappers import Response
+
+ENCODINGS = ("br", "gzip")
+KEPT = 256  # files × encodings: every static file the app has, many times over
+
+_compressed: dict[tuple[str, str, str], bytes] = {}
+_guard = threading.Lock()
+
+
+def _encoding() -> str | None:
+    accepted = {
+        part.split(";")[0].strip().lower()
+        for part in request.headers.get("Accept-Encoding", "").split(",")
+    }
+    return next((encoding for encoding in ENCODINGS if encoding in accepted), None)
+
+
+def _compress(data: bytes, encoding: str) -> bytes:
+    if encoding == "br":
+        return bytes(brotli.compress(data, quality=11))
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def compressed_static(response: Response) -> Response:
+    """A static file's answer, compressed if the browser accepts it."""
+    endpoint = request.endpoint or ""
+    if not (endpoint == "static" or endpoint.endswith(".static")) or response.status_code != 200:
+        return response
+    encoding = _encoding()
+    etag, _ = response.get_etag()
+    if encoding is None or etag is None:
+        return response
+    key = (request.path, etag, encoding)
+    with _guard:
+        body = _compressed.get(key)
+    response.direct_passthrough = False
+    if body is None:
+        body = _compress(response.get_data(), encoding)
+        with _guard:
+            if len(_compressed) >= KEPT:
+                _compressed.clear()
+            _compressed[key] = body
+    response.close()  # the file Flask opened: its bytes are not sent as they are
+    response.set_data(body)
+    response.headers["Content-Encoding"] = encoding  # Flask-Compress leaves it alone
+    response.headers["Vary"] = "Accept-Encoding"
+    response.set_etag(f"{etag}:{encoding}")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.after_request(compressed_static)
