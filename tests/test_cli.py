@@ -137,3 +137,15 @@ def test_a_port_really_in_use(tmp_path, capsys):
         )
         assert cli.serve(args) == 2
     assert "cannot listen on 127.0.0.1" in capsys.readouterr().err
+
+
+def test_the_listening_socket_says_it_is_tcp_so_answers_are_not_held_back():
+    """asyncio sets TCP_NODELAY on accepted connections only for a socket created as
+    IPPROTO_TCP; without it a kept-alive answer waited ~40 ms for a delayed ACK."""
+    from webapp.server import listen
+
+    sock = listen("127.0.0.1", 0)
+    try:
+        assert sock.proto == socket.IPPROTO_TCP
+    finally:
+        sock.close()

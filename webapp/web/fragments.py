@@ -200,9 +200,11 @@ def _bot_inputs(name: str, context: dict[str, Any]) -> bytes | None:
     opened, game, pages = context["opened"], context["game"], context["pages"]
     declared = pages.fragment_inputs.get(name)
     if declared is not None:
-        drawn = shown_or(None, f"the inputs of the {name}", lambda: _pickled(
-            declared(game.state, context["bot_view"])
-        ))
+        drawn = shown_or(
+            None,
+            f"the inputs of the {name}",
+            lambda: _pickled(declared(game.state, context["bot_view"])),
+        )
         return None if drawn is None else _digest(drawn).encode()
     if "game" not in opened.digests:  # an open game is replaced at every change
         pickled = _pickled((game.state, game.deck))
