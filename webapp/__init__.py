@@ -42,6 +42,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_STREAMS=False,
         COMPRESS_MIN_SIZE=512,
+        # Brotli's fastest: a tap's answer (~24 KB) in 0.08 ms to 4.4 KB, where its
+        # default took 0.4 ms for 3.6 KB — on a home network the time counts, not the KB.
+        COMPRESS_BR_LEVEL=1,
         # The names Botdeck answers to besides this computer's own addresses and
         # names (None: any name at all). See web/security.py.
         ALLOWED_HOSTS=tuple(
