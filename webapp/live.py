@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Callable, Hashable
+from contextvars import ContextVar
 
 _versions: dict[Hashable, int] = {}
 _epoch = 0  # moves when every game may have changed at once (a backup was restored)
@@ -55,8 +56,34 @@ def _condition(key: Hashable) -> threading.Condition:
         return _conditions.setdefault(key, threading.Condition())
 
 
+# A tap's own answer is rendered before the game's streams hear of the change: they
+# would otherwise start their own work (on another thread, in the same process) while
+# the tap renders, and slow its answer. `defer` holds this context's publishes;
+# `release` sends them.
+_deferred: ContextVar[list[tuple[Hashable, int]] | None] = ContextVar(
+    "botdeck_deferred_publishes", default=None
+)
+
+
+def defer() -> None:
+    """Hold what this context publishes until `release` (a request answering a tap)."""
+    _deferred.set([])
+
+
+def release() -> None:
+    """Publish what `defer` held (nothing if nothing was)."""
+    held = _deferred.get()
+    _deferred.set(None)
+    for key, version in held or ():
+        publish(key, version)
+
+
 def publish(key: Hashable, version: int) -> None:
     """The game changed (version -1: it was deleted); wake its streams."""
+    held = _deferred.get()
+    if held is not None:
+        held.append((key, version))
+        return
     condition = _condition(key)
     with condition:
         _versions[key] = version

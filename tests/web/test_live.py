@@ -108,3 +108,27 @@ def test_the_watch_stream_pushes_fragments_without_buttons(app, client, game_id)
 def test_an_unknown_stream_is_a_404(client):
     assert client.get("/g/nope/events").status_code == 404
     assert client.get("/w/nope/events").status_code == 404
+
+
+def test_the_other_devices_hear_of_a_tap_once_its_answer_is_rendered(
+    client, game_id, monkeypatch
+):
+    """Their streams would otherwise start working while the tap renders, and slow it."""
+    from webapp import live
+    from webapp.web import play
+
+    heard: list[int] = []
+    heard_while_rendering: list[list[int]] = []
+    real = play.render_changed
+
+    def rendering(opened, **kwargs):  # type: ignore[no-untyped-def]
+        heard_while_rendering.append(list(heard))
+        return real(opened, **kwargs)
+
+    monkeypatch.setattr(play, "render_changed", rendering)
+    stop = live.listen(lambda name, version: heard.append(version))
+    try:
+        assert tap(client, game_id, "H").status_code == 200
+    finally:
+        stop()
+    assert heard_while_rendering == [[]] and heard == [1]

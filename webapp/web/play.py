@@ -8,7 +8,7 @@ from flask import Blueprint, make_response, redirect, render_template, url_for
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
-from .. import db, games
+from .. import db, games, live
 from ..engine import GameOver, InvalidAnswer
 from .devices import saved_device
 from .errors import error_page, go_to, is_htmx
@@ -91,8 +91,14 @@ def redo(game_id: str) -> Any:
 
 def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> Any:
     version = form_int("version")
+    live.defer()  # the other devices hear of it once this answer is rendered
     with games.lock(game_id):
         return _apply_and_render(game_id, version, kind, payload)
+
+
+@bp.teardown_request
+def _tell_other_devices(error: BaseException | None = None) -> None:
+    live.release()
 
 
 def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> Any:
