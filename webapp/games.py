@@ -54,9 +54,10 @@ class OpenGame:
     summaries: list[Summary] = field(default_factory=list)  # one per action in effect
     redo: list[Redo] = field(default_factory=list)
     stored_at: int = 0  # the version of the game's stored snapshot (0: none)
-    # what the page computes once per version (webapp/web/fragments.py's digests): a
-    # change makes a new OpenGame, so these never outlive the version they were made at
-    digests: dict[str, str] = field(default_factory=dict)
+    # what the pages work out once per version (webapp/web/fragments.py: digests, the
+    # update a page holding given fragments gets): a change makes a new OpenGame, so
+    # nothing here outlives the version it was worked out at
+    memo: dict[Any, Any] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

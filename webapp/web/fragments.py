@@ -206,12 +206,12 @@ def _bot_inputs(name: str, context: dict[str, Any]) -> bytes | None:
             lambda: _pickled(declared(game.state, context["bot_view"])),
         )
         return None if drawn is None else _digest(drawn).encode()
-    if "game" not in opened.digests:  # an open game is replaced at every change
+    if "state digest" not in opened.memo:  # an open game is replaced at every change
         pickled = _pickled((game.state, game.deck))
         if pickled is None:
             return None
-        opened.digests["game"] = _digest(pickled)
-    return opened.digests["game"].encode()
+        opened.memo["state digest"] = _digest(pickled)
+    return str(opened.memo["state digest"]).encode()
 
 
 def _shared_inputs(context: dict[str, Any]) -> bytes | None:
@@ -245,6 +245,7 @@ _rendered: OrderedDict[tuple[Any, ...], tuple[str, str]] = OrderedDict()
 _rendered_guard = threading.Lock()
 _rendered_size = 0
 RENDERED_BUDGET = 8 * 1024 * 1024  # characters of HTML kept, all games together
+MEMO_KEPT = 16  # updates worked out for one version of a game (pages hold the same few)
 
 
 def forget_rendered() -> None:
@@ -325,14 +326,24 @@ def render_update(
     opened: OpenGame, held: dict[str, str], *, watch: bool = False
 ) -> tuple[str, dict[str, str]]:
     """The fragments a page holding `held` lacks, as out-of-band swaps (the checklist
-    always: it carries the version), and the digest of every fragment now."""
+    always: it carries the version), and the digest of every fragment now.
+
+    Worked out once per version for pages that hold the same: a tap's answer, and then
+    the update of every stream of the game that was where the tapping device was."""
+    key = ("update", watch, str(get_locale()), tuple(sorted(held.items())))
+    found = opened.memo.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     context = page_context(opened, watch=watch, oob=True)
     parts, digests = [], {}
     for name in context["fragment_names"]:
         digests[name], _ = _marked(name, context)
         if name == "checklist" or held.get(name) != digests[name]:
             parts.append(render_fragment(name, context))
-    return "".join(parts), digests
+    update = ("".join(parts), digests)
+    if len(opened.memo) < MEMO_KEPT:  # what pages say they hold is theirs to say: bounded
+        opened.memo[key] = update
+    return update
 
 
 def render_changed(opened: OpenGame, *, notice: str | None = None) -> str:
