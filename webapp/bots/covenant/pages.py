@@ -30,6 +30,12 @@ def board_inputs(state: CovenantState, view: CovenantPageView) -> Any:
     return (view.board, view.section, view.acting, owners, view.players, state.rows)
 
 
+def state_inputs(state: CovenantState, view: CovenantPageView) -> Any:
+    """What the state panel draws (covenant/_state.html): the state, not the deck (tens
+    of KB, which the digest would otherwise go through at every tap)."""
+    return state
+
+
 def start_entry(draft: Any, kept: Any = None) -> dict[str, Any]:
     """The editor's first draft: one section of one side of a card (`deck_entry`)."""
     return entry.new_draft(**draft)
@@ -51,5 +57,5 @@ PAGES = BotPages[CovenantPageView](
     entry=EntryEditor(start=start_entry, edit=entry.edit, view=entry.view),
     icons="covenant/_icons.html",
     stylesheet="covenant.css",
-    fragment_inputs={"card": card_inputs, "board": board_inputs},
+    fragment_inputs={"card": card_inputs, "board": board_inputs, "state": state_inputs},
 )
