@@ -97,9 +97,19 @@ _locks_guard = threading.Lock()
 # A snapshot is stored with the event every this many versions: a restart replays at
 # most this many events, and a snapshot (tens of KB) is written once per so many taps.
 STORE_EVERY = 16
-# How many of the latest summaries and redo entries a snapshot keeps: Undo and Redo can
-# go this far back after a restart before the game is rebuilt from its whole log.
+# How many of the latest summaries and redo entries a snapshot keeps, and memory holds:
+# Undo and Redo can go this far back before the game is read again from its whole log.
 STORED_TAIL = 64
+
+
+def _trimmed(entries: list[Any]) -> list[Any]:
+    """`entries` with those before the latest STORED_TAIL let go (None), once twice as
+    many are held: a long game does not keep a summary of each of its actions."""
+    if len(entries) > 2 * STORED_TAIL and entries[-2 * STORED_TAIL - 1] is not None:
+        entries[:-STORED_TAIL] = [None] * (len(entries) - STORED_TAIL)
+    return entries
+
+
 SNAPSHOT_FORMAT = 1
 
 
@@ -300,7 +310,9 @@ def _rebuild(row: db.GameRow) -> OpenGame:
         current_app.logger.exception("game %s cannot be rebuilt from its log", row.id)
         raise GameUnreadable(row.id) from error
     stored_at = db.snapshot_version(row.id) or 0
-    return OpenGame(row, game, row.version, list(summaries), list(redo), stored_at)
+    return OpenGame(
+        row, game, row.version, _trimmed(list(summaries)), _trimmed(list(redo)), stored_at
+    )
 
 
 def _stored(opened: OpenGame) -> str:
@@ -500,7 +512,12 @@ def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tup
         undone = (game.undo(), summary)
         said = msg("Undone: {what}", what=Msg.from_json(summary))
         return OpenGame(
-            row, game, opened.version, opened.summaries[:-1], [*opened.redo, undone], stored_at
+            row,
+            game,
+            opened.version,
+            opened.summaries[:-1],
+            _trimmed([*opened.redo, undone]),
+            stored_at,
         ), said
     if kind == "redo":
         if not opened.redo:
@@ -512,13 +529,18 @@ def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tup
         _apply(game, action)
         said = msg("Redone: {what}", what=Msg.from_json(summary))
         return OpenGame(
-            row, game, opened.version, [*opened.summaries, summary], opened.redo[:-1], stored_at
+            row,
+            game,
+            opened.version,
+            _trimmed([*opened.summaries, summary]),
+            opened.redo[:-1],
+            stored_at,
         ), said
     if kind != "action" or payload is None:
         raise ValueError(f"unknown change {kind!r}")
     said = _apply(game, payload)
     return OpenGame(
-        row, game, opened.version, [*opened.summaries, said.to_json()], [], stored_at
+        row, game, opened.version, _trimmed([*opened.summaries, said.to_json()]), [], stored_at
     ), said
 
 

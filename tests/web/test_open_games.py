@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import sys
 
 import pytest
 
@@ -143,4 +144,5 @@ def test_rendered_fragments_stay_within_their_budget(app, client, game_id, monke
         )
         assert response.status_code == 200
         assert 0 < fragments._rendered_size <= fragments.RENDERED_BUDGET
-    assert fragments._rendered_size == sum(len(html) for _, html in fragments._rendered.values())
+    kept = sum(sys.getsizeof(html) for _, html in fragments._rendered.values())
+    assert fragments._rendered_size == kept

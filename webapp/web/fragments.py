@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 import secrets
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -244,7 +245,7 @@ def _digest(data: bytes) -> str:
 _rendered: OrderedDict[tuple[Any, ...], tuple[str, str]] = OrderedDict()
 _rendered_guard = threading.Lock()
 _rendered_size = 0
-RENDERED_BUDGET = 8 * 1024 * 1024  # characters of HTML kept, all games together
+RENDERED_BUDGET = 4 * 1024 * 1024  # bytes of HTML kept, all games together
 MEMO_KEPT = 16  # updates worked out for one version of a game (pages hold the same few)
 
 
@@ -262,22 +263,21 @@ def _keep_rendered(key: tuple[Any, ...], rendered: tuple[str, str]) -> None:
         if key in _rendered:
             return
         _rendered[key] = rendered
-        _rendered_size += len(rendered[1])
+        _rendered_size += sys.getsizeof(rendered[1])
         while _rendered_size > RENDERED_BUDGET and _rendered:
             _, (_, dropped) = _rendered.popitem(last=False)
-            _rendered_size -= len(dropped)
+            _rendered_size -= sys.getsizeof(dropped)
 
 
 def _marked(name: str, context: dict[str, Any]) -> tuple[str, str]:
-    """Fragment `name`: the digest of its HTML and its HTML with the version marked,
-    from the rendered fragments when its inputs did not change."""
+    """Fragment `name`: the digest of its HTML and its HTML with the version marked, as
+    an out-of-band swap, from the rendered fragments when its inputs did not change."""
     inputs = inputs_digest(name, context)
     key = (
         watch_key(context["opened"].id),
         name,
         context["watch"],
         context["locale"],
-        bool(context.get("oob")),
         inputs or context["version"],
     )
     with _rendered_guard:
@@ -285,7 +285,7 @@ def _marked(name: str, context: dict[str, Any]) -> tuple[str, str]:
         if found is not None:
             _rendered.move_to_end(key)
             return found
-    marked = {**context, "version": VERSION_MARK}
+    marked = {**context, "version": VERSION_MARK, "oob": True}
     html = shown_or(
         None, f"the {name} of the game page", lambda: render_block(PAGE, name, **marked)
     )
@@ -299,8 +299,11 @@ def _marked(name: str, context: dict[str, Any]) -> tuple[str, str]:
 
 
 def render_fragment(name: str, context: dict[str, Any]) -> str:
-    """Fragment `name` as sent: its digest and the real version in place."""
+    """Fragment `name` as sent: its digest and the real version in place; swapped out of
+    band (`oob`), or in the page."""
     digest, html = _marked(name, context)
+    if not context.get("oob"):
+        html = html.replace(OOB, "", 1)  # a fragment's own tag carries it, first
     html = html.replace(VERSION_MARK, str(context["version"]))
     return html.replace('data-hash=""', f'data-hash="{digest}"', 1)
 
@@ -312,11 +315,10 @@ def render_page(opened: OpenGame, *, watch: bool = False, **extra: Any) -> str:
     return render_template(PAGE, fragments=fragments, **context)
 
 
-def fragments_held(header: str | None = None) -> dict[str, str]:
+def fragments_held() -> dict[str, str]:
     """The fragment digests a page says it shows (header `X-Botdeck-Have`)."""
     held = {}
-    raw = request.headers.get(HAVE_HEADER, "") if header is None else header
-    for item in raw.split(",")[:10]:
+    for item in request.headers.get(HAVE_HEADER, "").split(",")[:10]:
         name, _, digest = item.partition(":")
         held[name.strip()] = digest.strip()
     return held
