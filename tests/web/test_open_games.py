@@ -146,3 +146,19 @@ def test_rendered_fragments_stay_within_their_budget(app, client, game_id, monke
         assert 0 < fragments._rendered_size <= fragments.RENDERED_BUDGET
     kept = sum(sys.getsizeof(html) for _, html in fragments._rendered.values())
     assert fragments._rendered_size == kept
+
+
+def test_a_long_game_holds_its_latest_summaries_and_undo_still_goes_all_the_way(app):
+    with app.app_context():
+        game_id = games.create_game("covenant", {}, name="Long", seed=8)
+        for version in range(3 * games.STORED_TAIL + 10):
+            games.act(game_id, version, "action", {"correct": "coins", "value": version % 40})
+        opened = games.open_game(game_id)
+        held = [summary for summary in opened.summaries if summary is not None]
+        assert games.STORED_TAIL <= len(held) <= 2 * games.STORED_TAIL
+        version = opened.version
+        for _ in range(2 * games.STORED_TAIL + 5):  # past what memory holds: the log is read
+            version = games.act(game_id, version, "undo").version
+        again = games.open_game(game_id)
+        assert str(again.last_summary()).startswith("Correction")
+        assert seen(again) == seen(games._rebuild(again.row))
