@@ -4,7 +4,7 @@ Every request goes to the Flask app, run by a pool of worker threads (a2wsgi). W
 the app answers a game's live stream (webapp/web/live_view.py), it answers only the
 opening — `retry:` and the game as it is — and names the stream's group: the game,
 the view (play or watch) and the language. The layer sends that opening and keeps the
-connection itself, on the event loop: an open page costs a few kilobytes, not a
+connection itself, on the event loop: an open page costs about 20 KB, not a
 thread, and a closed page is forgotten as soon as its connection closes.
 
 When a game changes (`live.publish`, from the thread that committed the tap), each
