@@ -6,6 +6,7 @@ page that reads slowly holds one message at most."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import http.client
 import os
@@ -14,7 +15,8 @@ import socket
 import threading
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from typing import Any, TypeVar
 
 import pytest
 
@@ -28,6 +30,7 @@ HTMX = {"HX-Request": "true"}
 THREADS = 2
 PAGES = 40  # open pages, many more than the server's worker threads
 FRAGMENT = re.compile(rb'id="(checklist|board|card|state)"')
+T = TypeVar("T")
 
 
 class OpenPage(threading.Thread):
@@ -181,6 +184,13 @@ def _dechunk(body: bytes) -> bytes:
 # --- the layer itself, on an event loop of the test's own ----------------------------
 
 
+def on_a_loop_of_its_own(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """`asyncio.run(scenario())` on a thread of its own: the browser tests' Playwright
+    keeps an event loop running on the main thread."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(lambda: asyncio.run(scenario())).result(timeout=60)
+
+
 def test_a_page_that_reads_slowly_holds_one_message_at_most():
     async def scenario() -> Stream:
         blocked = asyncio.Event()
@@ -201,7 +211,7 @@ def test_a_page_that_reads_slowly_holds_one_message_at_most():
         await running
         return stream
 
-    asyncio.run(scenario())
+    on_a_loop_of_its_own(scenario)
 
 
 async def _never_disconnects():  # type: ignore[no-untyped-def]
@@ -243,7 +253,7 @@ def test_a_stream_not_where_an_update_starts_gets_the_whole_page(tmp_path):
         layer.close()
         return reading.bodies, stuck.bodies
 
-    reading, stuck = asyncio.run(scenario())
+    reading, stuck = on_a_loop_of_its_own(scenario)
     updates = [body for body in reading if b"event: update" in body]
     assert [set(FRAGMENT.findall(body)) for body in updates[1:]] == [{b"checklist", b"state"}] * 3
     last = next(body for body in reversed(stuck) if b"event: update" in body)
@@ -309,5 +319,5 @@ def test_the_layer_hears_every_change_and_stops_listening_when_closed(tmp_path):
         layer.close()
 
     before = len(live._listeners)
-    asyncio.run(scenario())
+    on_a_loop_of_its_own(scenario)
     assert len(live._listeners) == before
