@@ -95,9 +95,10 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m webapp` (uvicorn, as `botdeck` runs it) on a fixed port and data folder."""
 
-    def __init__(self, data_dir: Path, threads: int = 8) -> None:
+    def __init__(self, data_dir: Path, threads: int = 8, *flags: str) -> None:
         self.data_dir = data_dir
         self.threads = threads
+        self.flags = flags  # more of `botdeck`'s options
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -117,6 +118,7 @@ class ServerProcess:
                 str(self.data_dir),
                 "--threads",
                 str(self.threads),
+                *self.flags,
             ],
             cwd=ROOT,
             env=env,

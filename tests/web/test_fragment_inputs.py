@@ -14,7 +14,7 @@ from webapp.web import fragments
 
 from ..random_play import BOTS, OPTIONS, random_answer, starting_deck
 
-STEPS = 120
+STEPS = 80
 
 
 @pytest.mark.parametrize("watch", [False, True], ids=["play", "watch"])
