@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from contextvars import ContextVar
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from functools import lru_cache
 from itertools import groupby
 from typing import Any, Protocol, TypeVar
 
@@ -82,10 +83,20 @@ def day(iso: str) -> str:
     return format_date(_local(iso).date(), "full", locale=get_locale())
 
 
+def _local_day(item: Stamped) -> date:
+    return _local(item.created_at).date()
+
+
 def time_of_day(iso: str) -> str:
     """The local time of day of a stored time: "3:05 PM", « 15:05 »."""
-    moment = _local(iso)
-    return format_time(moment, "short", tzinfo=moment.tzinfo, locale=get_locale())
+    return _minute(_local(iso).replace(second=0, microsecond=0), str(get_locale()))
+
+
+@lru_cache(maxsize=1024)
+def _minute(moment: datetime, locale: str) -> str:
+    # a History page writes fifty times, most in the same few minutes: Babel's
+    # formatting (~50 µs) once per minute and language
+    return format_time(moment, "short", tzinfo=moment.tzinfo, locale=locale)
 
 
 class Stamped(Protocol):
@@ -97,8 +108,13 @@ S = TypeVar("S", bound=Stamped)
 
 
 def by_day(items: Iterable[S]) -> list[tuple[str, list[S]]]:
-    """Consecutive items grouped by their local day, in their order: (the day, its items)."""
-    return [(shown, list(group)) for shown, group in groupby(items, lambda i: day(i.created_at))]
+    """Consecutive items grouped by their local day, in their order: (the day, its items).
+    Each day is written out once (Babel's formatting is the dear part of a History row)."""
+    locale = get_locale()
+    return [
+        (format_date(local_day, "full", locale=locale), list(group))
+        for local_day, group in groupby(items, _local_day)
+    ]
 
 
 def ago(iso: str) -> str:
