@@ -193,7 +193,6 @@ class StreamLayer:
             environ[LAYER] = True
             return app(environ, start_response)
 
-        self.flask = app
         self.wsgi = WSGIMiddleware(marked, workers=threads)  # type: ignore[arg-type]
         self.heartbeat = heartbeat
         self.groups: dict[str, Group] = {}
@@ -262,10 +261,6 @@ class StreamLayer:
             for stream in group.streams:
                 stream.close()
         self.groups.clear()
-
-    @property
-    def open_streams(self) -> int:
-        return sum(len(group.streams) for group in self.groups.values())
 
     async def _stream(
         self, scope: Scope, receive: Receive, send: Send, start: Message, opening: bytes
