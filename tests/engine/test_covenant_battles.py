@@ -142,6 +142,41 @@ def test_pirate_ship_and_fort_battles_each_use_half_its_cannons():
     assert [p.params["space"] for p in steps(game, "place")] == ["2.2", "3.1"]
 
 
+def test_pirate_ship_and_fort_on_that_island_battle_each_with_half_its_cannons():
+    """"...your Fort/Garrison the Covenant is also targeted to battle (on that island or
+    another island)": your Ship in Pirate mode on the very island of your Fort."""
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
+    game.correct("upgrade_cannons", 4)  # 5 cannons: halves of 3
+    finish_turn(
+        game,
+        {
+            "player_ship": "2.2",
+            "player_mode": True,
+            "island_check": "fort",
+            "battle": "covenant_won",
+            "place": True,
+        },
+    )
+    battles = steps(game, "battle")
+    assert [(b.params["target"], b.params["halved"]) for b in battles] == [
+        ("ship", True),
+        ("building", True),
+    ]
+    assert [battle_cannons(game.state, b).total for b in battles] == [3, 3]
+    assert game.state.ai.cubes["legendary"] == 1  # it defeated your Ship
+    assert [p.params["space"] for p in steps(game, "place")] == ["2.2"]  # its cubes, once
+
+
+def test_losing_the_ship_battle_on_the_fort_island_skips_the_fort_and_its_cubes():
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
+    finish_turn(
+        game,
+        {"player_ship": "2.2", "player_mode": True, "island_check": "fort", "battle": "you_won"},
+    )
+    assert [b.params["target"] for b in steps(game, "battle")] == ["ship"]
+    assert "place" not in kinds(game)
+
+
 def test_losing_either_half_battle_skips_the_rest_and_places_no_cubes():
     game = new_game(
         section(influence=[{"space": "2.2", "cubes": 2}, {"space": "3.1", "cubes": 3}], top=True)

@@ -38,6 +38,12 @@ class Placements:
     notes: list[Msg] = field(default_factory=list)
 
 
+def battles_a_ship(entry: Entry) -> bool:
+    """A placement that makes it battle a Ship in Pirate mode: on an island of its own,
+    or on the island of the Fort/Garrison it also battles (multiple battles)."""
+    return entry.outcome == "pirate" or (entry.outcome == "building" and bool(entry.pirates))
+
+
 def attack_happens(state: CovenantState, effect: dict[str, Any]) -> bool:
     if state.coop:
         # 2 vs 2: it attacks a player who is "(A) not in Harbor".
@@ -119,7 +125,7 @@ def plan_placements(state: CovenantState, section: dict[str, Any]) -> Placements
             entry.outcome = "pirate"
     end_pirates = [] if ship_attack else facts.pirates_at(section["end"])
     pirate_players = sorted(
-        {p for e in entries if e.outcome == "pirate" for p in e.pirates} | set(end_pirates)
+        {p for e in entries if battles_a_ship(e) for p in e.pirates} | set(end_pirates)
     )
     if state.coop and facts.pirate_choice is not None and len(pirate_players) > 1:
         # "If it's landing on both players who are in Pirate mode, the players
@@ -128,6 +134,8 @@ def plan_placements(state: CovenantState, section: dict[str, Any]) -> Placements
         for entry in entries:
             if entry.outcome == "pirate" and chosen not in entry.pirates:
                 entry.outcome = "skip:one_ship_battle"
+            elif entry.outcome == "building":  # its battle with the other Ship is off
+                entry.pirates = [p for p in entry.pirates if p == chosen]
         end_pirates = [p for p in end_pirates if p == chosen]
         pirate_players = [chosen]
     return Placements(entries, building_candidates, pirate_players, end_pirates, top_attack)
@@ -138,8 +146,8 @@ def resolution_steps(
 ) -> list[Step]:
     """The placement, battle and end-position steps, in rulebook order."""
     facts = state.facts
-    pirate_battle = any(e.outcome == "pirate" for e in placements.entries)
-    double = pirate_battle and chosen is not None
+    ship_entries = [e for e in placements.entries if battles_a_ship(e)]
+    double = bool(ship_entries) and chosen is not None
     steps: list[Step] = []
     ship_battle_emitted = False
     double_emitted = False
@@ -152,9 +160,17 @@ def resolution_steps(
         # Cannons amount (rounded up). If the Covenant wins, it then battles your
         # Fort/Garrison with the other half (also rounded up). If it loses either
         # battle, it skips all future battles that turn and does not place the cubes."
+        # "(on that island or another island)": your Ship may be on the island of the
+        # Fort/Garrison it battles; it is fought first all the same.
         assert chosen is not None
-        pirate_entry = next(e for e in placements.entries if e.outcome == "pirate")
+        pirate_entry = ship_entries[0]
         building_entry = next(e for e in placements.entries if e.space == chosen)
+        # the cubes go where it battled and won: the Ship's island (unless a building
+        # there was left out, "Cube placements on the other islands ... are ignored"),
+        # and the chosen building's, once if they are the same island
+        places = [building_entry]
+        if pirate_entry is not building_entry and pirate_entry.outcome == "pirate":
+            places.insert(0, pirate_entry)
         steps.append(
             battle_step(
                 "pirate_place",
@@ -171,7 +187,7 @@ def resolution_steps(
                 target="building",
                 halved=True,
                 group="double",
-                places=[place_params(pirate_entry), place_params(building_entry)],
+                places=[place_params(entry) for entry in places],
                 garrison=facts.islands.get(chosen) in (GARRISON, BOTH),
             )
         )
