@@ -109,6 +109,26 @@ def test_in_its_last_turn_placements_remind_you_it_converts_only_half_your_cubes
     assert "1 of your cubes for every 2" in str(pending.detail)
 
 
+def test_in_its_additional_last_turn_a_battle_reminds_you_that_you_get_two_more_cubes():
+    """"If you claim a fourth Achievement first, the Covenant takes one additional turn,
+    and as normal, last turn rules apply, meaning you get +2 cubes in any battles"."""
+    game = new_game(section(effects=[{"type": "attack"}]))
+    finish_turn(game, {"player_ship": "1.1", "battle": "you_won", "damage": 0})
+    game.answer("achievement")
+    game.answer(4)
+    game.answer("end")
+    assert str(game.checklist.title) == "The Covenant's additional last turn"
+    pending = play(game, {"player_ship": "1.1"}, until="battle")
+    assert str(pending.detail).startswith("Last turn: you get +2 battle cubes.")
+    assert str(pending.detail).endswith("It drops 1 battle cube.")
+
+
+def test_before_the_last_turns_a_battle_gives_you_no_extra_cubes():
+    game = new_game(section(effects=[{"type": "attack"}]))
+    pending = play(game, {"player_ship": "1.1"}, until="battle")
+    assert "+2" not in str(pending.detail)
+
+
 def test_final_score_is_coins_plus_one_per_two_advancements_and_its_other_coins():
     game = new_game(section(advancements=["1.1", "1.2"]))
     game.correct("pirate", 2)

@@ -88,11 +88,19 @@ class Battle(CovenantStep):
             lead = msg("The Covenant has no battle abilities and wins ties in ship battles.")
         elif p["why"] == "player":
             lead = msg("It has no battle abilities and wins ties in ship battles.")
-            if state.turns.ending:
-                lead = msg("Last turn: you get +2 battle cubes. It wins ties in ship battles.")
         else:
             lead = msg("Normal tie rules apply to building battles.")
-        return msg("{lead} It drops {total} battle cubes.", lead=lead, total=cannons.total)
+        if state.turns.ending:
+            # Solo rulebook, "Achievements & end game scoring": on the last turns —
+            # yours, or the Covenant's additional one when you claimed a fourth
+            # Achievement first — "you get +2 cubes in any battles".
+            lead = msg("Last turn: you get +2 battle cubes. {lead}", lead=lead)
+        return nmsg(
+            "{lead} It drops {n} battle cube.",
+            "{lead} It drops {n} battle cubes.",
+            cannons.total,
+            lead=lead,
+        )
 
     def view(self, state: CovenantState, step: Step) -> dict[str, Any] | None:
         return {"cannons": battle_cannons(state, step)}
