@@ -8,7 +8,7 @@ from webapp import games
 from webapp.engine import SCORE_SHEET
 
 from ..engine import solo_enemy
-from ..engine.helpers import new_game, play
+from ..engine.helpers import finish_turn, new_game, play
 
 
 def sheet_of(app, client, game) -> str:
@@ -70,3 +70,20 @@ def test_a_destroyed_capital_city_shows_on_the_sheet_and_the_ended_game_offers_i
     ]
     assert '<p class="winner">You win!</p>' in sheet
     assert "Back to your games" in sheet and "Export this game" in sheet
+
+
+def test_no_winner_is_named_while_the_final_scores_are_still_asked(app, client):
+    game = new_game()
+    finish_turn(game)
+    game.answer("achievement")
+    game.answer(4)  # your fourth: the Covenant's additional turn, then the scores
+    game.answer("end")
+    play(game, {"claim": "mercantile", "score_other": 7}, until="score_player")
+    with app.app_context():
+        game_id = games.import_game(game.export(), name="Scoring")
+    html = client.get(f"/g/{game_id}").get_data(as_text=True)
+    steps = html.split('class="steps"', 1)[1]
+    assert "Final score" in steps  # the sheet to come, named without a winner
+    assert "wins" not in html and "You win" not in html
+    play(game, {"score_player": 40}, until=SCORE_SHEET)
+    assert str(game.pending().title) == "You win against the Covenant"

@@ -71,6 +71,11 @@ class StepType(Generic[State]):
     def title(self, state: State, step: Step) -> Msg:
         raise NotImplementedError
 
+    def upcoming(self, state: State, step: Step) -> Msg:
+        """Its line while the steps before it are still being asked: its title, unless
+        the title would tell what those steps have not settled yet (who wins)."""
+        return self.title(state, step)
+
     def detail(self, state: State, step: Step) -> Msg | None:
         """A longer explanation or the rulebook clause, shown under the title."""
         return None

@@ -141,6 +141,10 @@ class Game:
             return step.shown_title
         return self.bot.step_types[step.kind].title(self.state, step)
 
+    def upcoming_title(self, step: Step) -> Msg:
+        """The line of a step not reached yet (`StepType.upcoming`)."""
+        return self.bot.step_types[step.kind].upcoming(self.state, step)
+
     def step_answer(self, step: Step) -> Msg | None:
         """The answer in words, as it was given (None: not answered, or no answer to show)."""
         return step.shown_answer

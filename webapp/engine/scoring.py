@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, TypeVar
 from .bot import Context, StepType
 from .questions import Question, confirm
 from .steps import Step
-from .text import Msg
+from .text import Msg, msg
 
 State = TypeVar("State")
 
@@ -75,6 +75,10 @@ class ScoreSheetStep(StepType[State]):
 
     def title(self, state: State, step: Step) -> Msg:
         return self.sheet(state).headline
+
+    def upcoming(self, state: State, step: Step) -> Msg:
+        # the final scores are still being asked: no winner named before they are in
+        return msg("Final score")
 
     def question(self, state: State, step: Step) -> Question:
         return confirm(self.sheet(state).close)

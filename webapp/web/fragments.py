@@ -57,11 +57,12 @@ def shown_or(fallback: T, what: str, compute: Callable[[], T]) -> T:
         return fallback
 
 
-def step_title(game: Game, step: Step) -> Msg:
+def step_title(game: Game, step: Step, *, upcoming: bool = False) -> Msg:
+    """A step's line; `upcoming`: a step not reached yet."""
     return shown_or(
         msg("A step Botdeck cannot show ({kind})", kind=step.kind),
         f"the title of step {step.kind!r}",
-        lambda: game.step_title(step),
+        lambda: game.upcoming_title(step) if upcoming else game.step_title(step),
     )
 
 
@@ -73,7 +74,7 @@ def step_views(game: Game) -> list[StepView]:
     return [
         StepView(
             step,
-            step_title(game, step),
+            step_title(game, step, upcoming=not step.done and index > checklist.cursor),
             game.step_answer(step),
             index == checklist.cursor and not game.over,
             step.done
