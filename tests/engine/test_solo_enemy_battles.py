@@ -135,3 +135,19 @@ def test_a_battle_once_over_still_reads_as_its_steps_were_asked():
     cancel = next(s for s in game.checklist.steps if s.kind == "battle_cancel")
     assert game.step_title(cancel) == asked.title
     assert str(game.step_said(cancel)) == "Does your Charge cancel its Charge? — No"
+
+
+def test_once_the_battle_is_over_the_card_on_show_is_the_heros_again():
+    """The battle's card ("You may Follow"…) is shown while it is fought, then the
+    card its Hero performs comes back."""
+    from webapp.bots.solo_enemy.view import enemy_view
+
+    game = attacked()
+    hero_card = game.state.heroes[game.state.acting].card
+    game.answer("Charge")
+    fought = enemy_view(game.state, game.deck)
+    assert (fought.card_role, fought.card["id"]) == ("battle", game.state.battle.card)
+    battle_card = game.state.battle.card
+    play(game, {"battle_cancel": False}, until=lambda p: game.state.battle is None)
+    after = enemy_view(game.state, game.deck)
+    assert after.card_role == "hero" and after.card["id"] == hero_card != battle_card

@@ -132,10 +132,17 @@ def enemy_view(state: EnemyState, deck: dict[str, Any]) -> EnemyPageView:
             TrackSpace(n, space["ore"], space["level"], n <= state.track)
             for n, space in enumerate(state.profile["track"], start=1)
         ]
+    # The card on show: the Enemy's card while a battle is fought with it; otherwise the
+    # card of the Hero acting (or that acted last), not a battle's card left on show.
+    if battle is not None and battle.card is not None:
+        shown, role = battle.card, "battle"
+    else:
+        acting = state.heroes[state.acting].card if state.acting is not None else None
+        shown, role = acting or state.shown, "hero"
     return EnemyPageView(
         faction=faction_name(state.faction) if state.faction else None,
-        card=find_card(deck, state.shown) if state.shown else None,
-        card_role="battle" if battle and battle.card == state.shown else "hero",
+        card=find_card(deck, shown) if shown else None,
+        card_role=role,
         heroes=heroes,
         round=round_view(state),
         resources=[(r, RESOURCE_NAMES[r], state.resources[r]) for r in RESOURCES],
