@@ -104,3 +104,42 @@ def test_the_solo_enemy_pages_fit_the_screen_with_big_targets(
     start(page, live_server.url)
     tap(page, "done")  # the costs form is on screen now
     assert_fits(page, "button, a.button, input:not([type=radio]), select, summary, .chip span")
+    # the round strip: every phase's name whole in its box, English and French
+    for language in ("EN", "FR"):
+        page.get_by_role("link", name=language).click()
+        cut = page.locator(".se-round li").evaluate_all(
+            "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)"
+        )
+        assert cut == [], (language, width, cut)
+
+
+def test_the_compass_arrow_never_covers_a_points_letters(page: Page, live_server):
+    """Whichever way it points, the arrowhead stays inside the ring of letters."""
+    from webapp.web.plugins import pages_of
+
+    app = live_server.app
+    with app.test_request_context("/"):
+        app.preprocess_request()
+        drawn = app.jinja_env.from_string(
+            '{% from "solo_enemy/_macros.html" import compass with context %}'
+            '{% for d in ["N", "NE", "E", "SE", "S", "SW", "W", "NW"] %}'
+            '<div style="width:208px">{{ compass(d, none, "se-compass big") }}</div>{% endfor %}'
+        ).render(pages=pages_of("solo_enemy"))
+    page.set_content(drawn)
+    overlaps = page.locator("svg").evaluate_all(
+        """svgs => svgs.flatMap(svg => {
+            // a grid of points over each letter: is any inside the arrow's shape?
+            const arrow = svg.querySelector("path");
+            const toArrow = arrow.getScreenCTM().inverse();
+            return [...svg.querySelectorAll("text")].filter(t => {
+                const r = t.getBoundingClientRect();
+                for (let i = 0; i <= 4; i++) for (let j = 0; j <= 4; j++) {
+                    const at = new DOMPoint(r.left + r.width * i / 4, r.top + r.height * j / 4)
+                        .matrixTransform(toArrow);
+                    if (arrow.isPointInFill(at) || arrow.isPointInStroke(at)) return true;
+                }
+                return false;
+            }).map(t => svg.getAttribute("aria-label") + ": " + t.textContent);
+        })"""
+    )
+    assert overlaps == []

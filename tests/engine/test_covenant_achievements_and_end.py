@@ -110,7 +110,7 @@ def test_in_its_last_turn_placements_remind_you_it_converts_only_half_your_cubes
 
 
 def test_in_its_additional_last_turn_a_battle_reminds_you_that_you_get_two_more_cubes():
-    """"If you claim a fourth Achievement first, the Covenant takes one additional turn,
+    """ "If you claim a fourth Achievement first, the Covenant takes one additional turn,
     and as normal, last turn rules apply, meaning you get +2 cubes in any battles"."""
     game = new_game(section(effects=[{"type": "attack"}]))
     finish_turn(game, {"player_ship": "1.1", "battle": "you_won", "damage": 0})

@@ -143,7 +143,7 @@ def test_pirate_ship_and_fort_battles_each_use_half_its_cannons():
 
 
 def test_pirate_ship_and_fort_on_that_island_battle_each_with_half_its_cannons():
-    """"...your Fort/Garrison the Covenant is also targeted to battle (on that island or
+    """ "...your Fort/Garrison the Covenant is also targeted to battle (on that island or
     another island)": your Ship in Pirate mode on the very island of your Fort."""
     game = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
     game.correct("upgrade_cannons", 4)  # 5 cannons: halves of 3
