@@ -280,3 +280,26 @@ def test_attack_may_gain_2_resources_on_its_way_and_in_the_region_it_wins():
     game.answer("ore")
     assert game.state.resources["ore"] == 5
     assert game.state.heroes[0].place == "land"
+
+
+def test_a_spell_left_unnamed_is_cast_as_its_spell_not_the_heros_name_twice():
+    game = new_game("research")
+    game.state.profile["spells"][0]["name"] = ""
+    assert str(game.pending().title) == "Hero 1 casts its Spell"
+
+
+def test_the_supply_question_names_each_unit_with_its_own_article():
+    from webapp.engine import Step, get_bot
+
+    supply = get_bot("solo_enemy").step_types["supply"]
+    game = new_game("recruit")
+    asked = {
+        unit: str(supply.title(game.state, Step("supply", {"units": [unit]})))
+        for unit in ("air_vessel", "sea_vessel", "warrior", "serf")
+    }
+    assert asked == {
+        "air_vessel": "Is an Air Vessel left in its supply?",
+        "sea_vessel": "Is a Sea Vessel left in its supply?",
+        "warrior": "Is a Warrior left in its supply?",
+        "serf": "Is a Serf left in its supply?",
+    }

@@ -80,3 +80,31 @@ def test_every_string_in_the_sources_has_its_french_translation(tmp_path):
     with CATALOGUE.open("rb") as source:
         translated = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id}
     assert extracted - translated == set()
+
+
+def test_a_correction_reads_in_french_whatever_the_counters_gender(client, game_id):
+    client.post(
+        f"/g/{game_id}/correct", data={"version": 0, "field": "coins", "value": 5}, headers=HTMX
+    )
+    french = client.get(f"/g/{game_id}/history", headers={"Accept-Language": "fr"}).get_data(
+        as_text=True
+    )
+    assert "Correction de « Pièces » : 5" in html_text(french)
+
+
+def test_one_achievement_is_said_in_the_singular(client, game_id):
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert "You: 0 achievements" in html_text(page)
+    client.post(
+        f"/g/{game_id}/correct",
+        data={"version": 0, "field": "player_achievements", "value": 1},
+        headers=HTMX,
+    )
+    assert "You: 1 achievement" in html_text(client.get(f"/g/{game_id}").get_data(as_text=True))
+    assert "1 achievements" not in html_text(client.get(f"/g/{game_id}").get_data(as_text=True))
+
+
+def html_text(html: str) -> str:
+    import html as entities
+
+    return entities.unescape(html)

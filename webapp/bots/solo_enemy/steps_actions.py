@@ -96,11 +96,19 @@ class Recruit(ActionStep):
         try_units(state, ctx, step, "recruit", UNITS)
 
 
+# Each unit's question in full: "an Air Vessel", not "a Air Vessel" (and French genders).
+SUPPLY_QUESTIONS = {
+    "air_vessel": msg("Is an Air Vessel left in its supply?"),
+    "sea_vessel": msg("Is a Sea Vessel left in its supply?"),
+    "warrior": msg("Is a Warrior left in its supply?"),
+    "serf": msg("Is a Serf left in its supply?"),
+}
+
+
 @step_type("supply")
 class Supply(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        unit = step.params["units"][0]
-        return msg("Is a {unit} left in its supply?", unit=UNIT_NAMES[unit])
+        return SUPPLY_QUESTIONS[step.params["units"][0]]
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         unit = step.params["units"][0]
@@ -188,17 +196,20 @@ class Research(ActionStep):
         ctx.insert(*then_follow(ctx, step, new("cast_spell", hero=step.params["hero"])))
 
 
-def spell_name(state: EnemyState, hero: int) -> Msg:
+def spell_name(state: EnemyState, hero: int) -> str:
+    """The Spell's name as printed on the Hero's card ("" if the table left it blank)."""
     assert state.profile is not None
-    name = state.profile["spells"][hero]["name"]
-    return msg("{spell}", spell=name) if name else msg("{hero}'s Spell", hero=hero_name(hero))
+    return str(state.profile["spells"][hero]["name"])
 
 
 @step_type("cast_spell")
 class CastSpell(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         hero = step.params["hero"]
-        return msg("{hero} casts {spell}", hero=hero_name(hero), spell=spell_name(state, hero))
+        name = spell_name(state, hero)
+        if name:
+            return msg("{hero} casts {spell}", hero=hero_name(hero), spell=name)
+        return msg("{hero} casts its Spell", hero=hero_name(hero))  # not "Hero 1's Spell"
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         return msg(

@@ -134,6 +134,7 @@ def enemy_view(state: EnemyState, deck: dict[str, Any]) -> EnemyPageView:
         ]
     # The card on show: the Enemy's card while a battle is fought with it; otherwise the
     # card of the Hero acting (or that acted last), not a battle's card left on show.
+    shown: str | None
     if battle is not None and battle.card is not None:
         shown, role = battle.card, "battle"
     else:
