@@ -238,3 +238,13 @@ def test_on_your_turn_you_may_attack_its_fort_and_take_its_island():
     game.answer("2.2")
     assert game.state.ai.islands == {}
     assert game.state.ai.permanent_cubes == 0
+
+
+def test_a_battle_in_the_harbor_is_said_to_be_in_the_harbor():
+    game = new_game(section(end="H"))
+    finish_turn(game)
+    game.answer("battle")
+    assert str(game.pending().title) == "You attack the Covenant's ship in the Harbor"
+    pirate = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
+    pending = play(pirate, {"player_ship": "2.2", "player_mode": True}, until="battle")
+    assert str(pending.title) == "The Covenant battles your Ship in Pirate mode on Row 2, middle"

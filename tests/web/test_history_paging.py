@@ -142,7 +142,7 @@ def test_the_paged_history_is_in_the_readers_language(client, long_game):
     assert "Tout ce qui s'est passé, le plus récent d'abord" in page
     assert ">Voir les plus anciens</a>" in page and "Show older" not in page
     older = client.get(older_button(page), headers=HTMX).get_data(as_text=True)
-    assert "Correction : Pièces mis à 70<" in older and "Correction : Pièces mis à 21<" in older
+    assert "Correction de « Pièces » : 70<" in older and "Correction de « Pièces » : 21<" in older
     assert ">Voir les plus anciens</a>" in older
     plain = client.get(f"/g/{long_game}/history?before=1").get_data(as_text=True)
     assert "Retour aux plus récents" in plain and "Rien de plus ancien." in plain

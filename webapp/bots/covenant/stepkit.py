@@ -8,7 +8,7 @@ from typing import Any
 from ...engine import Checklist, Msg, Step, StepType, StepTypes, msg
 from ...engine.questions import choice
 from ...engine.steps import new
-from .deck import space_name
+from .deck import HARBOR, space_name
 from .state import CovenantState
 
 __all__ = [
@@ -36,6 +36,13 @@ class CovenantStep(StepType[CovenantState]):
 
 def where(state: CovenantState, space: str) -> Msg:
     return space_name(space, tuple(state.rows))
+
+
+def at(state: CovenantState, space: str) -> Msg:
+    """Where a battle is, in words: "in the Harbor", "on Row 2, middle"."""
+    if space == HARBOR:
+        return msg("in the Harbor")
+    return msg("on {space}", space=where(state, space))
 
 
 def battle_step(

@@ -18,7 +18,16 @@ from .rules import (
     sink_covenant,
 )
 from .state import CovenantState
-from .stepkit import BUILDING_NAMES, CovenantStep, choice, new, remove_pending, step_type, where
+from .stepkit import (
+    BUILDING_NAMES,
+    CovenantStep,
+    at,
+    choice,
+    new,
+    remove_pending,
+    step_type,
+    where,
+)
 from .targets import closest, outside_harbor, target_space
 
 
@@ -44,18 +53,19 @@ class Battle(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         p = step.params
         space = where(state, battle_space(state, step))
+        place = at(state, battle_space(state, step))  # "in the Harbor", "on Row 2, middle"
         why = p["why"]
         if state.coop and why != "player" and p["target"] == "ship":
             player = p.get("player")
             player = state.facts.target if player is None else player
             return msg(
-                "{covenant} battles {player}'s Ship on {space}",
+                "{covenant} battles {player}'s Ship {at}",
                 covenant=covenant_name(state, state.active),
                 player=state.players[player] if player is not None else "?",
-                space=space,
+                at=place,
             )
         if why == "player":
-            return msg("You attack the Covenant's ship on {space}", space=space)
+            return msg("You attack the Covenant's ship {at}", at=place)
         if why == "flag":
             if p["bonus"]:
                 return nmsg(
@@ -67,11 +77,9 @@ class Battle(CovenantStep):
         if why == "top":
             return msg("You carry 3 or more coins: the Covenant attacks your Ship")
         if why == "pirate_place":
-            return msg("The Covenant battles your Ship in Pirate mode on {space}", space=space)
+            return msg("The Covenant battles your Ship in Pirate mode {at}", at=place)
         if why == "pirate_end":
-            return msg(
-                "It ends its turn where your Ship is in Pirate mode: battle on {space}", space=space
-            )
+            return msg("It ends its turn where your Ship is in Pirate mode: battle {at}", at=place)
         return msg("The Covenant battles your Fort or Garrison on {space}", space=space)
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
