@@ -97,6 +97,7 @@ _locks_guard = threading.Lock()
 # A snapshot is stored with the event every this many versions: a restart replays at
 # most this many events, and a snapshot (tens of KB) is written once per so many taps.
 STORE_EVERY = 16
+SNAPSHOT_FORMAT = 1  # what `_stored` writes: a snapshot of another format is not read
 # How many of the latest summaries and redo entries a snapshot keeps, and memory holds:
 # Undo and Redo can go this far back before the game is read again from its whole log.
 STORED_TAIL = 64
@@ -108,9 +109,6 @@ def _trimmed(entries: list[Any]) -> list[Any]:
     if len(entries) > 2 * STORED_TAIL and entries[-2 * STORED_TAIL - 1] is not None:
         entries[:-STORED_TAIL] = [None] * (len(entries) - STORED_TAIL)
     return entries
-
-
-SNAPSHOT_FORMAT = 1
 
 
 def _cached(key: tuple[str, str]) -> OpenGame | None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from webapp.bots.covenant.rules import covenant_cannons
 from webapp.bots.covenant.state import CovenantState, Upgrade
 from webapp.bots.covenant.steps_battle import battle_cannons
@@ -120,24 +122,24 @@ def test_a_pirate_battle_on_the_left_is_dropped_for_the_attack_flag_on_the_right
     assert "place" not in kinds(game)  # no cubes on the island where you are in Pirate mode
 
 
-def test_pirate_ship_and_fort_battles_each_use_half_its_cannons():
-    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}, {"space": "3.1", "cubes": 3}]))
+def won_both_halves(influence: list[dict], islands: list[str] | str) -> tuple[Any, list[Any]]:
+    """Your Ship in Pirate mode on 2.2, a Fort where `islands` say; it has 5 cannons and
+    wins every battle: the game and its battles, each checked to be fought with a half."""
+    game = new_game(section(influence=influence))
     game.correct("upgrade_cannons", 4)  # 5 cannons: halves of 3
-    finish_turn(
-        game,
-        {
-            "player_ship": "2.2",
-            "player_mode": True,
-            "island_check": ["none", "fort"],
-            "battle": "covenant_won",
-            "place": True,
-        },
-    )
+    answers = {"player_ship": "2.2", "player_mode": True, "island_check": islands}
+    finish_turn(game, {**answers, "battle": "covenant_won", "place": True})
     battles = steps(game, "battle")
     assert [(b.params["target"], b.params["halved"]) for b in battles] == [
         ("ship", True),
         ("building", True),
     ]
+    return game, battles
+
+
+def test_pirate_ship_and_fort_battles_each_use_half_its_cannons():
+    influence = [{"space": "2.2", "cubes": 2}, {"space": "3.1", "cubes": 3}]
+    game, _ = won_both_halves(influence, ["none", "fort"])
     # it won both: the cubes go on both islands
     assert [p.params["space"] for p in steps(game, "place")] == ["2.2", "3.1"]
 
@@ -145,23 +147,7 @@ def test_pirate_ship_and_fort_battles_each_use_half_its_cannons():
 def test_pirate_ship_and_fort_on_that_island_battle_each_with_half_its_cannons():
     """ "...your Fort/Garrison the Covenant is also targeted to battle (on that island or
     another island)": your Ship in Pirate mode on the very island of your Fort."""
-    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
-    game.correct("upgrade_cannons", 4)  # 5 cannons: halves of 3
-    finish_turn(
-        game,
-        {
-            "player_ship": "2.2",
-            "player_mode": True,
-            "island_check": "fort",
-            "battle": "covenant_won",
-            "place": True,
-        },
-    )
-    battles = steps(game, "battle")
-    assert [(b.params["target"], b.params["halved"]) for b in battles] == [
-        ("ship", True),
-        ("building", True),
-    ]
+    game, battles = won_both_halves([{"space": "2.2", "cubes": 2}], "fort")
     assert [battle_cannons(game.state, b).total for b in battles] == [3, 3]
     assert game.state.ai.cubes["legendary"] == 1  # it defeated your Ship
     assert [p.params["space"] for p in steps(game, "place")] == ["2.2"]  # its cubes, once

@@ -60,7 +60,7 @@ class Snapshot:
 
     actions: int
     finished: tuple[Checklist, ...]
-    text: str  # {"actions", "over", "state", "open"} as JSON
+    text: str  # {"state", "open"} as JSON
     over: bool
     # the working deck as JSON: the very string of the snapshot before when the deck did
     # not change (a deck is tens of KB, and most snapshots of a game hold the same one)
@@ -345,8 +345,6 @@ class Game:
         finished, last = self.checklists[:-1], self.checklists[-1:]
         text = json.dumps(
             {
-                "actions": len(self.actions),
-                "over": self.over,
                 "state": self.bot.state_to_json(self.state),
                 "open": [checklist.to_json() for checklist in last],
             }

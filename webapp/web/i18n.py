@@ -78,11 +78,6 @@ def _local(iso: str) -> datetime:
     return moment.astimezone()
 
 
-def day(iso: str) -> str:
-    """The local day of a stored time, in full: "Tuesday, May 14, 2024", « mardi 14 mai 2024 »."""
-    return format_date(_local(iso).date(), "full", locale=get_locale())
-
-
 def _local_day(item: Stamped) -> date:
     return _local(item.created_at).date()
 
@@ -108,8 +103,9 @@ S = TypeVar("S", bound=Stamped)
 
 
 def by_day(items: Iterable[S]) -> list[tuple[str, list[S]]]:
-    """Consecutive items grouped by their local day, in their order: (the day, its items).
-    Each day is written out once (Babel's formatting is the dear part of a History row)."""
+    """Consecutive items grouped by their local day, in their order: (the day in full,
+    "Tuesday, May 14, 2024", « mardi 14 mai 2024 », and its items). Each day is written
+    out once (Babel's formatting is the dear part of a History row)."""
     locale = get_locale()
     return [
         (format_date(local_day, "full", locale=locale), list(group))
