@@ -2,20 +2,72 @@
 (function () {
   "use strict";
 
-  // Keep the tablet awake while a game is open (where the browser allows it).
-  var wakeLock = null;
-  function keepAwake() {
-    if (!document.querySelector("[data-wake-lock]") || !("wakeLock" in navigator)) return;
-    if (document.visibilityState !== "visible" || wakeLock) return;
-    navigator.wakeLock.request("screen").then(function (lock) {
-      wakeLock = lock;
-      document.documentElement.dataset.wakeLock = "on";
-      lock.addEventListener("release", function () { wakeLock = null; });
-    }).catch(function () { document.documentElement.dataset.wakeLock = "refused"; });
+  // Keep the screen on while a game is open (play and watch pages). The Screen Wake
+  // Lock API exists only in a secure context (localhost, https): on the address a
+  // tablet uses, http://192.168.x.x, NoSleep's silent looping video does it instead,
+  // started by the first tap (a video may only start after a user gesture). When
+  // neither can, a quiet line says so and what to do.
+  var wakeLock = null, noSleep = null, wakeWay = null;
+  function wakeNotice(shown) {
+    var notice = document.getElementById("wake-notice");
+    if (notice) notice.hidden = !shown;
   }
-  document.addEventListener("visibilitychange", keepAwake);
-  document.addEventListener("DOMContentLoaded", keepAwake);
-  document.addEventListener("click", keepAwake, { once: true });
+  function awake(way) {
+    wakeWay = way;
+    document.documentElement.dataset.wakeLock = way;
+    wakeNotice(false);
+  }
+  function cannotKeepAwake() {
+    wakeWay = null;
+    document.documentElement.dataset.wakeLock = "off";
+    wakeNotice(true);
+  }
+  function nativeLock() {
+    return navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      lock.addEventListener("release", function () { wakeLock = null; });
+      awake("native");
+    });
+  }
+  var noSleepLoading = false;
+  function videoLock() {
+    if (!noSleep && window.NoSleep) noSleep = new window.NoSleep();
+    // no video: NoSleep could not load, or an iOS before 10 (where it would reload the page)
+    if (!noSleep || !noSleep.noSleepVideo) return Promise.reject(new Error("no NoSleep video"));
+    return noSleep.enable().then(function () { awake("video"); });
+  }
+  function keepAwake() {
+    return "wakeLock" in navigator ? nativeLock() : videoLock();
+  }
+  function onTap() {
+    document.removeEventListener("click", onTap, true);
+    if (noSleepLoading) { waitForTap(); return; }  // tapped within its first milliseconds
+    keepAwake().catch(cannotKeepAwake);
+  }
+  function waitForTap() {
+    document.addEventListener("click", onTap, true);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!document.querySelector("[data-wake-lock]")) return;
+    if ("wakeLock" in navigator) {
+      nativeLock().catch(waitForTap);  // refused before any tap: ask again at the first one
+      return;
+    }
+    var source = document.querySelector("script[data-nosleep]");
+    if (source) {  // NoSleep, loaded only where it is needed
+      var script = document.createElement("script");
+      noSleepLoading = true;
+      script.onload = script.onerror = function () { noSleepLoading = false; };
+      script.src = source.dataset.nosleep;
+      document.head.appendChild(script);
+    }
+    waitForTap();
+  });
+  document.addEventListener("visibilitychange", function () {
+    // the browser lets go of the lock (and pauses the video) while the page is hidden
+    if (document.visibilityState !== "visible" || !wakeWay || wakeLock) return;
+    keepAwake().catch(function () { wakeWay = null; waitForTap(); });
+  });
 
   // Tell the server which fragments this page already shows, so a tap's answer
   // leaves out the ones that did not change.

@@ -85,3 +85,62 @@ def test_the_wheel_lists_every_package():
         for init in (ROOT / "webapp").rglob("__init__.py")
     }
     assert found <= listed
+
+
+# A raise whose words only a programmer can see (a broken invariant, a plugin without
+# its pages) says so on its line or the line above; every other one is a player's.
+INTERNAL = "# internal:"
+
+
+def _english_words(node: ast.expr) -> bool:
+    """A message written as English text: a string, an f-string, `str(x)`, `"…".format()`."""
+    if isinstance(node, ast.Constant):  # a sentence, not a key ("deck_id")
+        return isinstance(node.value, str) and " " in node.value
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp):
+        return _english_words(node.left) or _english_words(node.right)
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "str":
+            return True
+        return isinstance(func, ast.Attribute) and func.attr == "format"
+    return False
+
+
+def untranslated_raises(source: str) -> list[int]:
+    """The lines of `raise SomeError(<English text>)` not marked as internal."""
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+            continue
+        words = [*node.exc.args, *(k.value for k in node.exc.keywords)]
+        if not any(_english_words(arg) for arg in words):
+            continue
+        around = lines[max(node.lineno - 2, 0) : node.end_lineno or node.lineno]
+        if not any(INTERNAL in line for line in around):
+            found.append(node.lineno)
+    return found
+
+
+def test_every_refusal_a_player_can_see_is_a_translatable_message():
+    """Issue 15, point 14: a refusal carries a `msg()` (translated where it is shown),
+    never English text inside a French sentence."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "webapp").rglob("*.py"))
+        for line in untranslated_raises(path.read_text("utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_the_refusal_check_catches_english_and_lets_messages_through():
+    english = 'raise ValueError("the deck is empty")\nraise KeyError(f"{x} missing")\n'
+    assert untranslated_raises(english) == [1, 2]
+    fine = (
+        'raise ValueError(msg("the deck is empty"))\n'
+        "raise BoardError(reason(error))\n"
+        'raise TypeError("no pages")  # internal: a plugin without its pages\n'
+    )
+    assert untranslated_raises(fine) == []

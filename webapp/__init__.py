@@ -74,14 +74,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         security,
         share,
         static_files,
+        static_urls,
+        theme,
         watch,
+        web_manifest,
     )
 
     Compress(app)
     static_files.init_app(app)  # runs before Compress, which leaves its answers alone
+    static_urls.init_app(app)  # every static URL carries its file's hash
     plugins.init_app(app)  # each bot's templates and static files
     db.init_app(app)
     i18n.init_app(app)
+    theme.init_app(app)  # light, dark or the system's, from a cookie like the language
     errors.init_app(app)
     security.init_app(app)  # before devices: a refused request makes no device
     data.init_app(app)  # the database checked and upgraded, or safe mode
@@ -93,4 +98,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(entry.bp)
     app.register_blueprint(library.bp)
     app.register_blueprint(boards.bp)
+    app.register_blueprint(web_manifest.bp)
     return app

@@ -15,6 +15,7 @@ from typing import Any
 from . import db, games, library
 from .engine import BadGameFile, all_bots, get_bot
 from .engine.registry import UnknownBot
+from .engine.text import msg, reason
 
 FORMAT = "botdeck-collection"
 VERSION = 1
@@ -59,10 +60,17 @@ def export_all(device: str) -> dict[str, Any]:
 
 def _list(data: dict[str, Any], field: str, limit: int) -> list[Any]:
     found = data.get(field, [])
+    games_list = field == "games"
     if not isinstance(found, list):
-        raise BadCollection(f"its {field} are not a list")
+        raise BadCollection(
+            msg("its games are not a list") if games_list else msg("its decks are not a list")
+        )
     if len(found) > limit:
-        raise BadCollection(f"it holds more than {limit} {field}")
+        raise BadCollection(
+            msg("it holds more than {limit} games", limit=limit)
+            if games_list
+            else msg("it holds more than {limit} decks", limit=limit)
+        )
     return found
 
 
@@ -82,27 +90,38 @@ def _ids(entry: dict[str, Any]) -> tuple[str, str] | tuple[None, None]:
 def import_all(data: Any, device: str, *, default_name: str) -> Restored:
     """Check the whole file, then store what is not here yet for `device`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadCollection("this is not a Botdeck collection file")
+        raise BadCollection(msg("this is not a Botdeck collection file"))
     if data.get("version") != VERSION:
-        raise BadCollection(f"unsupported collection file version {data.get('version')!r}")
+        raise BadCollection(
+            msg("unsupported collection file version {value}", value=repr(data.get("version")))
+        )
     game_entries = _list(data, "games", MAX_GAMES)
     deck_entries = _list(data, "decks", MAX_DECKS)
     prepared = []
     for number, entry in enumerate(game_entries, start=1):
         if not isinstance(entry, dict):
-            raise BadCollection(f"its game {number} is not a game")
+            raise BadCollection(msg("its game {number} is not a game", number=number))
         name = games.file_name(entry, default_name)
         try:
             prepared.append((entry, name, games.prepare_import(entry)))
         except BadGameFile as error:
-            raise BadCollection(f"its game {number} (“{name}”): {error}") from error
+            raise BadCollection(
+                msg(
+                    "its game {number} (“{name}”): {why}",
+                    number=number,
+                    name=name,
+                    why=reason(error),
+                )
+            ) from error
     decks = []
     for number, entry in enumerate(deck_entries, start=1):
         bot_id = entry.get("bot") if isinstance(entry, dict) else None
         try:
             decks.append((str(bot_id), get_bot(str(bot_id)).validate_deck(entry)))
         except (UnknownBot, ValueError) as error:
-            raise BadCollection(f"its deck {number}: {error}") from error
+            raise BadCollection(
+                msg("its deck {number}: {why}", number=number, why=reason(error))
+            ) from error
     restored = here = 0
     for entry, name, ready in prepared:
         game_id, watch_id = _ids(entry)

@@ -54,6 +54,9 @@ class OpenGame:
     summaries: list[Summary] = field(default_factory=list)  # one per action in effect
     redo: list[Redo] = field(default_factory=list)
     stored_at: int = 0  # the version of the game's stored snapshot (0: none)
+    # the change that made this version, in words (its History line: "Undone: …"), for
+    # the device that made it; None when the game was read back from storage
+    said: Msg | None = None
     # what the pages work out once per version (webapp/web/fragments.py: digests, the
     # update a page holding given fragments gets): a change makes a new OpenGame, so
     # nothing here outlives the version it was worked out at
@@ -374,12 +377,14 @@ def _replay_event(opened: OpenGame, event: db.Event) -> None:
     elif event.kind == "undo" and game.actions:
         summary = opened.summaries[-1]
         if summary is None:
+            # internal: caught: the full history is loaded instead
             raise HistoryNeeded("this undo goes back before the stored snapshot")
         opened.redo.append((game.undo(), summary))
         opened.summaries.pop()
     elif event.kind == "redo" and opened.redo:
         entry = opened.redo[-1]
         if entry is None:
+            # internal: caught: the full history is loaded instead
             raise HistoryNeeded("this redo comes from before the stored snapshot")
         _apply(game, entry[0])
         opened.redo.pop()
@@ -391,6 +396,8 @@ def _apply(game: Game, action: dict[str, Any]) -> Msg:
     """Apply an action and say it in words: the step and the answer given."""
     if "correct" in action:
         return game.step_said(game.correct(action["correct"], action["value"]))
+    if "overturn" in action:
+        return game.step_said(game.overturn(action["overturn"], action["reason"]))
     return game.step_said(game.answer(action["answer"]))
 
 
@@ -449,6 +456,7 @@ def act(
             changed.stored_at = new_version
         if changed.needs_history:  # what Undo would take next is before its snapshot
             changed = _rebuild(replace(changed.row, version=new_version))
+        changed.said = said
         _keep(_key(game_id), changed)
         answered = kind == "action" and payload is not None and "answer" in payload
         if answered and asked is not None:
@@ -503,9 +511,10 @@ def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tup
     row, game, stored_at = opened.row, opened.game, opened.stored_at
     if kind == "undo":
         if not game.actions:
-            raise NothingToUndo("nothing to undo")
+            raise NothingToUndo(msg("nothing to undo"))
         summary = opened.summaries[-1]
         if summary is None:
+            # internal: caught: the full history is loaded instead
             raise HistoryNeeded("what this undoes is from before the stored snapshot")
         undone = (game.undo(), summary)
         said = msg("Undone: {what}", what=Msg.from_json(summary))
@@ -519,9 +528,10 @@ def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tup
         ), said
     if kind == "redo":
         if not opened.redo:
-            raise NothingToUndo("nothing to redo")
+            raise NothingToUndo(msg("nothing to redo"))
         entry = opened.redo[-1]
         if entry is None:
+            # internal: caught: the full history is loaded instead
             raise HistoryNeeded("what this redoes is from before the stored snapshot")
         action, summary = entry
         _apply(game, action)
@@ -535,6 +545,7 @@ def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tup
             stored_at,
         ), said
     if kind != "action" or payload is None:
+        # internal: the web layer sends only action, undo and redo
         raise ValueError(f"unknown change {kind!r}")
     said = _apply(game, payload)
     return OpenGame(
@@ -551,7 +562,7 @@ def _undo_in_log(game_id: str, version: int, device: str) -> None:
         raise db.StaleVersion(game_id)
     _, summaries, _ = _read_log(game_id)
     if not summaries:
-        raise NothingToUndo("nothing to undo")
+        raise NothingToUndo(msg("nothing to undo"))
     db.append_event(
         game_id,
         expected_version=version,

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
+
+
+def start_form(page: Page, url: str, bot: str) -> Locator:
+    """The lobby's start-a-game form of `bot`, its tile tapped."""
+    page.goto(url + "/")
+    tile = page.locator("a.bot-tile", has_text=bot)
+    if tile.get_attribute("aria-current") != "true":  # else a tap swaps in the same form
+        tile.click()
+        expect(page.locator('a.bot-tile[aria-current="true"]')).to_contain_text(bot)
+    return page.locator("form.start-form")
 
 
 def version(page: Page) -> int:

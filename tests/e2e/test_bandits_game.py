@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .taps import after, assert_fits, tap
+from .taps import after, assert_fits, start_form, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -17,9 +17,7 @@ def title(page: Page) -> str:
 
 
 def start(page: Page, url: str) -> None:
-    page.goto(url + "/")
-    page.locator("summary.bot-line", has_text="The Bandits").click()
-    form = page.locator("details[open] form")
+    form = start_form(page, url, "The Bandits")
     form.get_by_role("button", name="Start the game").click()
     expect(page.locator(".current-step h2")).to_contain_text("Mission Card")
 

@@ -13,6 +13,8 @@ from werkzeug.serving import make_server
 
 from webapp import create_app
 
+from .taps import start_form
+
 pytestmark = pytest.mark.e2e
 
 # A typical section, tap by tap: an advancement, 2 cubes on a space, the orange
@@ -94,13 +96,11 @@ def test_a_physical_game_entering_new_cards_by_taps_and_showing_a_known_one(
     enter_section(page)
     expect(page).to_have_url(re.compile(r"/card/05$"))
 
-    page.goto(url + "/")
-    page.locator('details[open] input[name="deck_mode"][value="physical"]').check()
-    my_deck = page.locator(
-        'details[open] select[name="deck_id"] option', has_text="My cards"
-    ).first.get_attribute("value")
-    page.locator('details[open] select[name="deck_id"]').select_option(my_deck)
-    page.get_by_role("button", name="Start the game").click()
+    form = start_form(page, url, "Wayward Covenant")
+    form.locator("summary", has_text="cards").click()
+    form.get_by_role("radio", name="I draw the printed cards").check()
+    form.get_by_role("radio", name="My cards").first.check()
+    form.get_by_role("button", name="Start the game").click()
 
     seconds = []
     for card in ("01", "02"):

@@ -114,8 +114,14 @@ def test_browser_back_after_taps_shows_the_current_state(page: Page, live_server
 def test_a_space_question_can_be_answered_on_the_board(page: Page, live_server):
     start_game(page, live_server.url)
     expect(page.locator("#board button.space.pickable")).to_have_count(13)
+    # all 13 answer "Where is your Ship?": a quiet outline each, not 13 dashed ones that
+    # drown the card's marks on the board
+    outline = page.locator("#board .space.pickable").first.evaluate(
+        "e => [getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]"
+    )
+    assert outline[0] == "solid" and outline[1] <= 2
     page.locator('#board button.space[data-space="2.2"]').click()
-    expect(page.locator(".step.done").nth(1)).to_contain_text("Row 2, middle")
+    expect(page.locator(".step.done").nth(1)).to_contain_text("2.2")
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
@@ -127,6 +133,8 @@ def test_the_game_page_fits_the_screen_with_big_targets(page: Page, live_server,
     sizes = page.evaluate("""() => ({
         scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
         font: parseFloat(getComputedStyle(document.body).fontSize),
+        card: Math.min(...[...document.querySelectorAll('.mini-space')]
+          .map(e => parseFloat(getComputedStyle(e).fontSize))),
         small: [...document.querySelectorAll('button, a.button, input, select, summary')]
           .filter(e => e.offsetParent !== null)
           .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
@@ -135,6 +143,7 @@ def test_the_game_page_fits_the_screen_with_big_targets(page: Page, live_server,
     })""")
     assert sizes["scroll"] <= sizes["client"], "horizontal scrolling"
     assert sizes["font"] >= 18
+    assert sizes["card"] >= 18  # the card's grid, read at arm's length
     assert sizes["small"] == []
 
 

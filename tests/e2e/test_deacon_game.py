@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .taps import after, assert_fits, tap
+from .taps import after, assert_fits, start_form, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -21,9 +21,7 @@ def title(page: Page) -> str:
 
 
 def start(page: Page, url: str) -> None:
-    page.goto(url + "/")
-    page.locator("summary.bot-line", has_text="Deacon").click()
-    page.locator("details[open] form").get_by_role("button", name="Start the game").click()
+    start_form(page, url, "Deacon").get_by_role("button", name="Start the game").click()
     expect(page.locator(".current-step h2")).to_contain_text("Set the game up for 2 players")
 
 

@@ -10,6 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from werkzeug.serving import make_server
 
+from .taps import start_form
+
 pytestmark = pytest.mark.e2e
 
 
@@ -25,9 +27,7 @@ def dice_server(dice_bot_app):
 
 
 def test_a_bot_with_dice_and_no_cards_plays_from_the_lobby_to_its_end(page: Page, dice_server):
-    page.goto(dice_server + "/")
-    page.locator("summary", has_text="Dice test bot").click()
-    form = page.locator("form", has=page.locator('input[value="dice_test"]'))
+    form = start_form(page, dice_server, "Dice test bot")
     expect(form.locator('[name="deck_mode"]')).to_have_count(0)
     form.get_by_role("button", name="Start the game").click()
     expect(page.locator("#checklist h1")).to_contain_text("The bot's turn 1")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .taps import after, assert_fits, tap
+from .taps import after, assert_fits, start_form, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -26,9 +26,7 @@ QUIET = ("done", "no", "none", "pass", "next", "enemy", "0", "1")
 
 
 def start(page: Page, url: str) -> None:
-    page.goto(url + "/")
-    page.locator("summary.bot-line", has_text="Solo Enemy").click()
-    form = page.locator("details[open] form")
+    form = start_form(page, url, "Solo Enemy")
     form.locator('select[name="you"]').select_option("humans")
     for faction in ("humans", "elves", "dwarves"):
         form.locator(f'input[name="factions"][value="{faction}"]').uncheck()

@@ -1,8 +1,9 @@
 """No sequence of valid taps can break a game (headless API, every bot).
 
-A stateful property test: random valid answers, undos, redos and corrections,
-and after each one every step of the current checklist still says what it is
-(`step_title`), the pending step can be shown, and the game replays to itself.
+A stateful property test: random valid answers, undos, redos, corrections and
+overturned decisions, and after each one every step of the current checklist still
+says what it is (`step_title`), the pending step can be shown, and the game replays
+to itself.
 """
 
 from __future__ import annotations
@@ -77,10 +78,25 @@ class RandomTable(RuleBasedStateMachine):
             self.game.correct(counter.field, value)
             self.undone.clear()
 
+    @precondition(lambda self: self.game is not None and overturn_offered(self.game))
+    @rule()
+    def overturn(self) -> None:
+        """The table overturns what the bot decided (the Solo Enemy's actions)."""
+        assert self.game is not None
+        pending = self.game.pending()
+        assert pending is not None and pending.overturn is not None
+        self.game.overturn(pending.overturn.to, "an ability")
+        self.undone.clear()
+
     @invariant()
     def every_step_says_what_it_is(self) -> None:
         if self.game is not None:
             check_every_title(self.game)
+
+
+def overturn_offered(game: Game) -> bool:
+    pending = game.pending()
+    return pending is not None and pending.overturn is not None
 
 
 def machine_for(bot_id: str) -> type[RandomTable]:

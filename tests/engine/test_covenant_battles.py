@@ -233,4 +233,4 @@ def test_a_battle_in_the_harbor_is_said_to_be_in_the_harbor():
     assert str(game.pending().title) == "You attack the Covenant's ship in the Harbor"
     pirate = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
     pending = play(pirate, {"player_ship": "2.2", "player_mode": True}, until="battle")
-    assert str(pending.title) == "The Covenant battles your Ship in Pirate mode on Row 2, middle"
+    assert str(pending.title) == "The Covenant battles your Ship in Pirate mode on 2.2"

@@ -122,6 +122,54 @@ def test_cubes_that_cannot_be_placed_on_open_sea_are_skipped_and_remembered():
     assert "island_check" not in kinds(game)
 
 
+ISLAND = section(influence=[{"space": "2.2", "cubes": 2}])
+
+
+def test_an_explored_island_stays_known_from_turn_to_turn_until_your_turn_changes_it():
+    """Solo rulebook, "Player turn": "Your turns are played exactly the same as a normal
+    game": an explored Ocean board's islands never move, and only a turn (yours, building
+    there) changes what is on them. What the table said is not asked again until then."""
+    game = new_game(ISLAND)
+    finish_turn(game, {"island_check": "none", "place": False})
+    next_covenant_turn(game)
+    finish_turn(game, {"place": False})
+    assert "island_check" not in kinds(game)
+    known = steps(game, "island_known")[0]
+    assert str(known.shown_title) == (
+        "2.2: An island without your Fort or Garrison, as the table said before"
+    )
+    assert "place" in kinds(game)  # no building of yours there: it places its cubes
+    # you build a Fort there on your turn: Botdeck forgets it and asks again
+    game.answer("built")
+    assert game.pending().question.spaces == ("2.2",)
+    game.answer("2.2")
+    game.answer("end")
+    finish_turn(game, {"island_check": "fort", "battle": "held"})
+    assert "island_check" in kinds(game) and steps(game, "battle")
+
+
+def test_an_island_where_it_won_a_building_battle_is_asked_again_next_turn():
+    """Solo rulebook, "Wayward Covenant attacking your Buildings": a regular building
+    battle, which can change what stands there."""
+    game = new_game(ISLAND)
+    finish_turn(game, {"island_check": "garrison", "battle": "covenant_won", "place": False})
+    assert game.state.known_islands == {"2.2": "garrison"}  # still so this turn
+    next_covenant_turn(game)
+    finish_turn(game, {"island_check": "none", "place": False})
+    assert "island_check" in kinds(game)
+
+
+def test_an_island_it_lost_to_you_is_asked_again():
+    game = new_game(ISLAND)
+    finish_turn(game, {"island_check": "none", "place": True})
+    game.answer("island")
+    game.answer("2.2")
+    assert "2.2" not in game.state.known_islands
+    game.answer("end")
+    finish_turn(game, {"island_check": "none", "place": False})
+    assert "island_check" in kinds(game)
+
+
 def test_a_single_cube_is_ignored_where_you_have_a_fort_or_garrison():
     game = new_game(section(influence=[{"space": "2.2", "cubes": 1}]))
     finish_turn(game, {"island_check": "fort"})

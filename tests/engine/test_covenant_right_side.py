@@ -167,6 +167,17 @@ def test_after_turn_placement_is_reminded_at_the_end_and_collected_next_turn():
     assert "2 coins placed after its last turn" in str(pending.detail)
 
 
+def test_after_its_turn_with_no_island_to_place_on_passes_without_a_tap():
+    game = new_game(section(effects=[{"type": "after_turn", "coins": 2}]))
+    play(game, until="your_turn")
+    assert "after_turn_place" not in kinds(game)  # nothing to tap…
+    line = steps(game, "after_turn_nothing")[0]  # …and its line in the checklist, done
+    assert line.done
+    assert str(line.shown_title) == "After its turn: 2 coins on its highest-value island"
+    assert "It controls no island: nothing is placed." in notes(game)
+    assert game.state.ai.after_turn == [] and game.state.ai.placed_last_turn == []
+
+
 def test_end_of_turn_gains_all_coins_and_cargo_on_its_islands():
     game = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
     finish_turn(game, {"place": True, "collect_coins": 3, "collect_cargo": 2})

@@ -97,11 +97,14 @@ def test_the_demo_deck_moves_between_the_demo_boards_islands():
     [
         (lambda d: d["cards"][2].update(islands=[4, 4, 2]), "card 3, field 'islands'"),
         (lambda d: d["cards"][2].update(islands=[4, 100, 2]), "card 3, field 'islands.1'"),
-        (lambda d: d["cards"][2].update(islands=[4, 2]), "card 3, field 'islands': at least 3"),
-        (lambda d: d["cards"][2].pop("effects"), "card 3, field 'effects': this is missing"),
+        (
+            lambda d: d["cards"][2].update(islands=[4, 2]),
+            "card 3, field 'islands' must hold exactly 3 values",
+        ),
+        (lambda d: d["cards"][2].pop("effects"), "card 3, field 'effects' is missing"),
         (lambda d: d["cards"][9].update(power="mission_deploy"), "card 2A, field 'power'"),
         (lambda d: d["cards"][0].update(name="Coral"), "card 1, field 'name'"),
-        (lambda d: d["cards"][12].pop("power"), "card S1, field 'power': this is missing"),
+        (lambda d: d["cards"][12].pop("power"), "card S1, field 'power' is missing"),
         (
             lambda d: d["cards"][13].update(effects=[{"effect": "deploy"}]),
             "card S2, field 'effects': a Ship card prints a power, not effects",
@@ -117,7 +120,7 @@ def test_the_demo_deck_moves_between_the_demo_boards_islands():
         ),
         (
             lambda d: d["cards"][3]["effects"].append({"effect": "symbols"}),
-            "card 4, field 'effects.2.symbols': this is missing",
+            "card 4, field 'effects.2.symbols' is missing",
         ),
         (
             lambda d: d["cards"][3]["effects"].append({"effect": "symbols", "symbols": [6]}),
@@ -130,9 +133,12 @@ def test_the_demo_deck_moves_between_the_demo_boards_islands():
         (lambda d: d["cards"][4].update(colour="red"), "card 5, field 'colour'"),
         (lambda d: d["cards"][3].update(id="9"), "card 9, field 'id'"),
         (lambda d: d["cards"][16].update(id="S1"), "card S1 is listed twice"),
-        (lambda d: d["cards"].append(d["cards"][0]), "the deck, field 'cards': at most 17"),
+        (
+            lambda d: d["cards"].append(d["cards"][0]),
+            "the deck file, field 'cards' must hold at most 17",
+        ),
         (lambda d: d.update(version=2), "unsupported deck file version"),
-        (lambda d: d.update(bot="solo_enemy"), "the deck, field 'bot'"),
+        (lambda d: d.update(bot="solo_enemy"), "the deck file, field 'bot'"),
     ],
 )
 def test_a_bad_deck_file_is_refused_naming_the_card_and_field(change, message):
@@ -144,9 +150,9 @@ def test_a_bad_deck_file_is_refused_naming_the_card_and_field(change, message):
 
 def test_a_card_kind_follows_from_its_id():
     validate_card({"id": "S2", "islands": [1, 2, 3], "power": "crew_hire_score"})
-    with pytest.raises(DeckError, match="field 'power': this is missing"):
+    with pytest.raises(DeckError, match="field 'power' is missing"):
         validate_card({"id": "S2", "islands": [1, 2, 3], "effects": [{"effect": "deploy"}]})
-    with pytest.raises(DeckError, match="field 'effects': this is missing"):
+    with pytest.raises(DeckError, match="field 'effects' is missing"):
         validate_card({"id": "2", "islands": [1, 2, 3], "power": "crew_hire_score"})
 
 
@@ -262,7 +268,7 @@ def test_a_card_not_entered_yet_shows_a_blank_form():
         ("S2", {"power": ""}, "field 'power': choose the Ship's power"),
         ("S2", {"power": "fly"}, "field 'power'"),
         ("S2", {"effects": "deploy"}, "field 'effects': a Ship card prints a power"),
-        ("S2", {"name": "x" * 41}, "field 'name': at most 40 characters"),
+        ("S2", {"name": "x" * 41}, "field 'name' has at most 40 characters"),
     ],
 )
 def test_a_bad_quick_entry_is_refused_naming_the_field(card_id, change, message):
@@ -296,7 +302,7 @@ def test_a_printed_list_of_effects_is_entered_the_same_way():
         ("", "field 'effects': type the effects"),
         ("vp:11", r"effect 1 \(vp:11\): a whole number from 1 to 10"),
         ("vp", "a whole number from 1 to 10"),
-        ([{"effect": "vp"}], "field 'effects.0.n': this is missing"),
+        ([{"effect": "vp"}], "field 'effects.0.n' is missing"),
         ({"tank": "vp:1"}, "field 'tank': there is no such field"),
         (5, "field 'effects': a list of effects is needed"),
     ],

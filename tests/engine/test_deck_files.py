@@ -36,7 +36,7 @@ def test_a_good_deck_passes():
         (lambda d: d.update(format="tarot"), "not a Botdeck deck file"),
         (
             lambda d: d["cards"][3]["sides"]["normal"]["sections"][0].pop("end"),
-            "card 04, normal side, section 1, field 'the card itself'",
+            "card 04, normal side, section 1, field 'end' is missing",
         ),
         (
             lambda d: d["cards"][1]["sides"]["hard"]["sections"][0]["effects"].append(
@@ -93,10 +93,11 @@ def test_the_harbor_touches_every_space_of_row_one():
     assert layout.distance("1.1", "2.3") == 3
 
 
-def test_spaces_are_named_as_the_rulebook_does():
-    assert str(space_name("2.2")) == "Row 2, middle"
+def test_spaces_are_named_as_the_board_prints_them():
+    # Row 2's middle space is "2.2" on the board, in a question and in the history alike
+    assert str(space_name("2.2")) == "2.2"
     assert str(space_name("H")) == "Harbor"
-    assert str(space_name("2.4", (3, 5))) == "Row 2, space 4"
+    assert str(space_name("2.4")) == "2.4"  # on a board of rows other than 3
 
 
 def test_a_difficulty_needs_the_sides_it_plays():

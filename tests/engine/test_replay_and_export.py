@@ -104,7 +104,7 @@ def test_export_holds_each_turns_card_and_answers_and_the_bots_state():
         "step": "player_ship",
         "params": {"player": 0},
         "answer": "3.3",
-        "said": "Where is your Ship? — Row 3, bottom",
+        "said": "Where is your Ship? — 3.3",
     }
     assert data["state"]["ais"][0]["coins"] == game.state.ai.coins
 

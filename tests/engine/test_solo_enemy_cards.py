@@ -40,7 +40,10 @@ def test_the_demo_deck_is_8_invented_cards_labelled_as_such():
     [
         (lambda d: d["cards"][2].update(action="pillage"), "card 3, field 'action'"),
         (lambda d: d["cards"][0].update(strength=-1), "card 1, field 'strength'"),
-        (lambda d: d["cards"][4]["tactics"].pop("defending"), "card 5, field 'tactics'"),
+        (
+            lambda d: d["cards"][4]["tactics"].pop("defending"),
+            "card 5, field 'tactics.defending' is missing",
+        ),
         (lambda d: d["cards"][1].update(compass="UP"), "card 2, field 'compass'"),
         (lambda d: d["cards"][7].update(id="1"), "card 1 is listed twice"),
         (lambda d: d.update(version=2), "unsupported deck file version"),

@@ -43,7 +43,7 @@ def to_day(client, game_id: str) -> str:
 
 
 def test_the_lobby_offers_the_bandits_with_its_options(client) -> None:
-    shown = client.get("/").get_data(as_text=True)
+    shown = client.get("/?bot=bandits").get_data(as_text=True)
     assert "The Bandits" in shown and 'name="bandit_die"' in shown and 'value="versus"' in shown
 
 

@@ -76,7 +76,7 @@ def play_until(client, game_id: str, done: Callable[[str], bool], limit: int = 8
 
 
 def test_the_lobby_offers_deacons_sides_and_difficulty_modifiers(client):
-    lobby = html.unescape(client.get("/").get_data(as_text=True))
+    lobby = html.unescape(client.get("/?bot=deacon").get_data(as_text=True))
     assert "Deacon" in lobby and "Reef Project" in lobby
     assert "Recommended for a first game" in lobby
     for field in ('name="side" value="B"', 'name="first" value="deacon"', 'name="crew_bonus"'):

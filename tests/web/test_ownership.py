@@ -32,8 +32,8 @@ def my_deck(client) -> str:
 
 def test_a_deck_is_listed_only_to_the_device_that_made_it(client, stranger, my_deck):
     assert my_deck in client.get("/library/covenant").get_data(as_text=True)
-    assert my_deck in client.get("/").get_data(as_text=True)  # the lobby's deck choice
-    for path in ("/library/covenant", "/"):
+    assert my_deck in client.get("/?bot=covenant").get_data(as_text=True)  # the lobby's deck choice
+    for path in ("/library/covenant", "/?bot=covenant"):
         shown = stranger.get(path).get_data(as_text=True)
         assert my_deck not in shown and "My cards</strong>" not in shown
 

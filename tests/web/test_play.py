@@ -110,8 +110,8 @@ def test_the_history_lists_every_action_in_words_with_its_time(client, game_id):
     tap(client, game_id, "2.1")
     client.post(f"/g/{game_id}/undo", data={"version": 1}, headers=HTMX)
     html = client.get(f"/g/{game_id}/history").get_data(as_text=True)
-    assert "Where is your Ship? — Row 2, top" in html
-    assert "Undone: Where is your Ship? — Row 2, top" in html
+    assert "Where is your Ship? — 2.1" in html
+    assert "Undone: Where is your Ship? — 2.1" in html
     assert html.count("<time datetime=") == 2
 
 

@@ -27,7 +27,7 @@ def start(client) -> str:
 
 def test_a_bot_without_cards_has_no_deck_fields_no_card_region_and_no_library(dice_bot_app):
     client = dice_bot_app.test_client()
-    lobby = html.unescape(client.get("/").get_data(as_text=True))
+    lobby = html.unescape(client.get("/?bot=dice_test").get_data(as_text=True))
     form = lobby.split('value="dice_test"', 1)[1].split("</form>", 1)[0]
     assert "Dice test bot" in lobby and "three turns of two dice" in form
     assert 'name="deck_mode"' not in form and 'name="deck_id"' not in form

@@ -82,9 +82,7 @@ def test_a_game_that_cannot_be_rebuilt_offers_undo_history_and_export(client, un
     assert f'href="/g/{unreadable}/export"' in page and f'href="/g/{unreadable}/history"' in page
     history = client.get(f"/g/{unreadable}/history")
     assert history.status_code == 200
-    assert "Is the Ocean board at Row 1, middle still unexplored? — Yes" in history.get_data(
-        as_text=True
-    )
+    assert "Is the Ocean board at 1.2 still unexplored? — Yes" in history.get_data(as_text=True)
     exported = client.get(f"/g/{unreadable}/export")
     assert exported.status_code == 200
     data = json.loads(exported.data)
@@ -97,11 +95,9 @@ def test_undo_from_the_repair_page_takes_back_the_tap_that_broke_it(client, unre
     assert undone.status_code == 303 and undone.headers["Location"] == f"/g/{unreadable}"
     response = client.get(f"/g/{unreadable}")
     assert response.status_code == 200
-    assert "Is the Ocean board at Row 1, middle still unexplored?" in response.get_data(
-        as_text=True
-    )
+    assert "Is the Ocean board at 1.2 still unexplored?" in response.get_data(as_text=True)
     history = client.get(f"/g/{unreadable}/history").get_data(as_text=True)
-    assert "Undone: Is the Ocean board at Row 1, middle still unexplored? — Yes" in history
+    assert "Undone: Is the Ocean board at 1.2 still unexplored? — Yes" in history
 
 
 def test_taps_and_live_streams_of_an_unreadable_game_lead_to_its_repair_page(client, unreadable):

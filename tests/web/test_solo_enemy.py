@@ -42,7 +42,8 @@ def test_the_lobby_offers_each_bot_with_its_own_options(client):
     lobby = html.unescape(client.get("/").get_data(as_text=True))
     assert "Wayward Covenant" in lobby and "Heroes of Land, Air & Sea" in lobby
     assert "Reef Project" in lobby and "Deck Goes West" in lobby
-    assert lobby.count('name="bot"') == 4
+    assert lobby.count('class="bot-tile"') == 4 and lobby.count('name="bot"') == 1
+    lobby = html.unescape(client.get("/?bot=solo_enemy").get_data(as_text=True))
     for key in ("humans", "orcs", "elves", "dwarves"):
         assert f'name="factions" value="{key}"' in lobby
     assert 'href="/schemas/solo_enemy-deck.json"' in lobby

@@ -51,6 +51,7 @@ class Templates:
         declared = [region for region in CARD_REGIONS if getattr(self, region) is not None]
         if declared and len(declared) < len(CARD_REGIONS):
             missing = [region for region in CARD_REGIONS if region not in declared]
+            # internal: a bot's pages declared wrong, at start-up
             raise ValueError(f"a bot with cards declares every card region: {missing} missing")
 
     @property
@@ -166,4 +167,5 @@ class BotPages(Generic[View]):
 
     def __post_init__(self) -> None:
         if (self.templates.entry is None) != (self.entry is None):
+            # internal: a bot's pages declared wrong, at start-up
             raise ValueError("the entry template and the entry editor go together")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..engine.text import Msg, msg, reason
 from .deckfile import DECK_FORMAT, DECK_VERSION, DeckError, schema_error
 
 CardCheck = Callable[[Any], dict[str, Any]]
@@ -51,7 +52,7 @@ def deck_progress(deck: dict[str, Any], total: int) -> dict[str, int]:
 
 
 def validate_deck(
-    deck: Any, schema: dict[str, Any], describe: Callable[[dict[str, Any], Any], str]
+    deck: Any, schema: dict[str, Any], describe: Callable[[dict[str, Any], Any], Msg]
 ) -> dict[str, Any]:
     """The deck if it is usable (its schema, each card once), else DeckError naming the
     card and field (`describe` words a schema error)."""
@@ -61,7 +62,7 @@ def validate_deck(
     seen: set[str] = set()
     for card in deck["cards"]:
         if card["id"] in seen:
-            raise DeckError(f"card {card['id']} is listed twice (field 'id')")
+            raise DeckError(msg("card {card} is listed twice (field 'id')", card=card["id"]))
         seen.add(card["id"])
     return deck  # type: ignore[no-any-return]
 
@@ -80,15 +81,15 @@ def card_check(
 
     def check(raw: Any) -> dict[str, Any]:
         if not isinstance(raw, dict):
-            raise error("the card is not a set of fields")
+            raise error(msg("the card is not a set of fields"))
         card = dict(raw) if whole_card_field in raw else from_form(card_id, raw)
         if card.get("id", card_id) != card_id:
-            raise error(f"field 'id': this is card {card_id}")
+            raise error(msg("field 'id': this is card {card_id}", card_id=card_id))
         card["id"] = card_id
         try:
             return validate(card)
         except DeckError as wrong:
-            raise error(str(wrong)) from None
+            raise error(reason(wrong)) from None
 
     return check
 
@@ -122,7 +123,7 @@ class WholeCards:
 
     def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
         if part != "card" or card not in self.card_ids():
-            raise ValueError("no such part of a card")
+            raise ValueError(msg("no such part of a card"))
         return {
             "kind": "card",
             "card": card,

@@ -4,14 +4,14 @@ Nothing in this package imports Flask, sqlite3 or the storage layer, or reads
 the clock; randomness comes from generators seeded by the game.
 """
 
-from .bot import Bot, Context, Correction, StepType, StepTypes
+from .bot import Bot, Context, Correction, Overturn, StepType, StepTypes
 from .game import BadGameFile, Game, GameOver, HistoryNeeded, Pending
 from .options import OptionsError, checked_options
 from .questions import Choice, Dice, Field, Fields, InvalidAnswer, Kind, Question
 from .registry import UnknownBot, all_bots, get_bot, register
 from .scoring import SCORE_SHEET, ScoreGroup, ScoreLine, ScoreSheet, ScoreSheetStep, ScoreSide
 from .steps import Checklist, Step
-from .text import Msg, msg, nmsg
+from .text import Msg, msg, nmsg, reason
 from .turns import EndRule, Seat, TurnCycle
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "Kind",
     "Msg",
     "OptionsError",
+    "Overturn",
     "Pending",
     "Question",
     "ScoreGroup",
@@ -51,5 +52,6 @@ __all__ = [
     "get_bot",
     "msg",
     "nmsg",
+    "reason",
     "register",
 ]

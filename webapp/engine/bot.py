@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .questions import Question
 from .steps import Checklist, Step
-from .text import Msg
+from .text import Msg, msg
 
 if TYPE_CHECKING:  # scoring's step type is built on this module's StepType
     from .scoring import ScoreSheet
@@ -93,6 +93,7 @@ class StepTypes(dict[str, StepType[Any]]):
     def add(self, kind: str, step_type: StepType[Any]) -> None:
         """Add a step type made elsewhere (one of the engine's, bound to the bot)."""
         if kind in self:
+            # internal: two step types of a bot share a name, at import
             raise ValueError(f"step kind {kind!r} is registered twice")
         self[kind] = step_type
 
@@ -112,6 +113,17 @@ class Correction:
     label: Msg
     minimum: int
     maximum: int
+
+
+@dataclass(frozen=True)
+class Overturn:
+    """A decision the bot took by itself (from printed costs, say) that the table may
+    overturn when something the bot cannot see changes the rules."""
+
+    to: str  # the outcome the table would give it instead (the bot's word)
+    label: Msg  # the quiet button: "It can after all"
+    detail: Msg  # what was decided and why the table may overturn it
+    said: Msg  # the line logged: "Hero 1's Recruit succeeds"
 
 
 #: the options of a bot that has none
@@ -151,6 +163,7 @@ class Bot(ABC, Generic[State]):
         """Check a deck file for this bot (`DeckError` naming card and field). A bot
         without cards takes only its empty deck."""
         if deck != self.demo_deck():
+            # internal: the web layer offers cards only for bots that have them
             raise ValueError("this bot plays without cards")
         return self.demo_deck()
 
@@ -175,10 +188,21 @@ class Bot(ABC, Generic[State]):
         return []
 
     def correct(self, state: State, field: str, value: int) -> None:
-        raise ValueError(f"unknown counter {field!r}")
+        raise ValueError(msg("unknown counter {field}", field=repr(field)))
 
     def correction_label(self, state: State, field: str) -> Msg:
         return Msg(field)
+
+    # --- a decision the table overturns (an ability changes the rules) -----------------
+
+    def overturnable(self, state: State, step: Step) -> Overturn | None:
+        """What the table may overturn while `step` waits (None: nothing)."""
+        return None
+
+    def overturn(self, state: State, to: str, ctx: Context) -> None:
+        """Give the decision the outcome `to` instead. `ctx.checklist`'s current step is
+        the logged overturn: the bot drops or inserts the steps after it."""
+        raise ValueError(msg("Botdeck decided nothing here that the table can overturn"))
 
     def space_name(self, space: str) -> Msg:
         return Msg(space)

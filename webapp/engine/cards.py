@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .bot import Context, StepType
 from .questions import Choice, Question, choose, confirm
 from .steps import Step
-from .text import Msg, msg
+from .text import Msg, msg, nmsg
 
 State = TypeVar("State")
 
@@ -52,6 +52,7 @@ class Pile:
     def draw(self) -> str:
         """The app's deck: the top card leaves it."""
         if not self.cards:
+            # internal: the rules reshuffle before drawing from an empty deck
             raise ValueError("the deck is empty")
         return self.cards.pop(0)
 
@@ -107,7 +108,11 @@ class CardRules(ABC, Generic[State]):
         """The rules' reshuffle of an empty (or nearly empty) deck; `rng` None when the
         table shuffles the printed cards."""
         size = self.pile(state, step).reshuffle(rng)
-        return msg("The discard pile is shuffled into a new deck of {n} cards.", n=size)
+        return nmsg(
+            "The discard pile is shuffled into a new deck of {n} card.",
+            "The discard pile is shuffled into a new deck of {n} cards.",
+            size,
+        )
 
     # --- the printed cards, turned over by the table -----------------------------------
 

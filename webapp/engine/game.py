@@ -19,12 +19,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, cast
 
-from .bot import Bot, Context
+from .bot import Bot, Context, Overturn
 from .options import checked_options
 from .questions import ROLL, Dice, InvalidAnswer, Number, Question
 from .registry import get_bot
 from .steps import Checklist, Step
-from .text import Msg, msg
+from .text import Msg, msg, reason, single_line
 
 EXPORT_FORMAT = "botdeck-game"
 EXPORT_VERSION = 1
@@ -35,6 +35,8 @@ MAX_ACTIONS = 20_000
 # Every this many actions the game keeps a snapshot: undo goes back to the nearest one
 # and replays fewer than this many, however long the game is.
 SNAPSHOT_EVERY = 32
+# The table's reason for overturning a decision, as logged: a few words.
+REASON_LENGTH = 80
 
 
 class GameOver(ValueError):
@@ -76,6 +78,7 @@ class Pending:
     title: Msg
     detail: Msg | None
     question: Question
+    overturn: Overturn | None = None  # a decision the table may overturn here
 
 
 class Game:
@@ -92,7 +95,7 @@ class Game:
         self.bot: Bot[Any] = get_bot(bot_id)
         self.options = checked_options(self.bot, options or {})
         if seed not in SEED_RANGE:
-            raise ValueError("the seed must be a whole number between -2⁶³ and 2⁶³ − 1")
+            raise ValueError(msg("the seed must be a whole number between -2⁶³ and 2⁶³ − 1"))
         self.seed = int(seed)
         if deck is None:
             deck = self.bot.demo_deck()
@@ -133,6 +136,7 @@ class Game:
             kind.title(self.state, step),
             kind.detail(self.state, step),
             kind.question(self.state, step),
+            self.bot.overturnable(self.state, step),
         )
 
     def step_title(self, step: Step) -> Msg:
@@ -161,9 +165,9 @@ class Game:
         """Answer the pending step; returns it, resolved. Raises on a bad answer."""
         pending = self.pending()
         if pending is None:
-            raise GameOver("the game is over")
+            raise GameOver(msg("the game is over"))
         if expected_index is not None and expected_index != pending.index:
-            raise InvalidAnswer("that step has already been answered")
+            raise InvalidAnswer(msg("that step has already been answered"))
         question = pending.question
         if isinstance(question, Dice) and raw == ROLL:
             # the game's own dice: the same step rolls the same (after an undo too)
@@ -175,14 +179,28 @@ class Game:
     def correct(self, field: str, raw: Any) -> Step:
         """Set one of the bot's counters by hand; logged like an answer."""
         if self.over:
-            raise GameOver("the game is over")
+            raise GameOver(msg("the game is over"))
         allowed = {c.field: c for c in self.bot.corrections(self.state)}
         if field not in allowed:
-            raise InvalidAnswer(f"{field!r} cannot be corrected")
+            raise InvalidAnswer(msg("{field} cannot be corrected", field=repr(field)))
         spec = allowed[field]
         value = Number(minimum=spec.minimum, maximum=spec.maximum).parse(raw)
         title = msg("Correction: {label} set to {value}", label=spec.label, value=value)
         return self._apply({"correct": field, "value": value}, (title, None))
+
+    def overturn(self, to: str, reason_given: str = "") -> Step:
+        """The table overturns what the bot decided at the pending step (the outcome
+        `to`, as offered); logged like an answer, with the table's reason if it gave one."""
+        pending = self.pending()
+        if pending is None:
+            raise GameOver(msg("the game is over"))
+        offered = pending.overturn
+        if offered is None or offered.to != to:
+            raise InvalidAnswer(msg("Botdeck decided nothing here that the table can overturn"))
+        said = single_line(reason_given)[:REASON_LENGTH]
+        title = msg("Overturned by the table: {what}", what=offered.said)
+        shown = msg("{value}", value=said) if said else None
+        return self._apply({"overturn": to, "reason": said}, (title, shown))
 
     def _apply(self, action: dict[str, Any], shown: tuple[Msg, Msg | None]) -> Step:
         """Apply an answer or a correction; `shown`: its line and answer in words, kept.
@@ -200,7 +218,7 @@ class Game:
     def _change(self, action: dict[str, Any], shown: tuple[Msg, Msg | None]) -> Step:
         checklist = self.checklist
         if checklist is None:
-            raise GameOver("the game is over")
+            raise GameOver(msg("the game is over"))
         ctx = Context(self.seed, len(self.actions), checklist, self.deck)
         if "correct" in action:
             self.bot.correct(self.state, action["correct"], action["value"])
@@ -211,6 +229,12 @@ class Game:
                 answer=action["value"],
             )
             checklist.steps.insert(checklist.cursor, step)
+            checklist.cursor += 1
+        elif "overturn" in action:
+            step = Step("overturn", {"to": action["overturn"]}, done=True, answer=action["reason"])
+            checklist.steps.insert(checklist.cursor, step)
+            # the logged step is the current one while the bot drops or adds what follows
+            self.bot.overturn(self.state, action["overturn"], ctx)
             checklist.cursor += 1
         else:
             step = checklist.steps[checklist.cursor]
@@ -278,6 +302,7 @@ class Game:
         )
         after = data["after"]
         if not 0 <= base.actions <= now.actions or base.actions + len(after) != now.actions:
+            # internal: a damaged database; the web layer offers Undo and Export
             raise ValueError("the stored game's snapshots and actions do not add up")
         game._restore(now)
         # the actions before the base snapshot are not held (see `partial`): only their
@@ -334,7 +359,7 @@ class Game:
         """Take back the last action; returns it. The game goes back to its nearest
         snapshot and replays the few actions after it: the same cost at any length."""
         if not self.actions:
-            raise InvalidAnswer("there is nothing to undo")
+            raise InvalidAnswer(msg("there is nothing to undo"))
         undone = self.actions[-1]
         self._go_back_to(len(self.actions) - 1)
         return undone
@@ -368,6 +393,7 @@ class Game:
         resumed game would have to go back before the snapshot it resumed from."""
         actions = self.actions[:count]
         if self.snapshots[0].actions > count:
+            # internal: caught: the full history is loaded instead
             raise HistoryNeeded("this goes back before the stored snapshot")
         while self.snapshots[-1].actions > count:
             self.snapshots.pop()
@@ -380,13 +406,15 @@ class Game:
     def apply_action(self, action: dict[str, Any]) -> None:
         """Apply one stored action (as found in `actions`), checking it again."""
         if not isinstance(action, dict):
-            raise InvalidAnswer("an action must be an object")
+            raise InvalidAnswer(msg("an action must be an object"))
         if "correct" in action:
             self.correct(str(action["correct"]), action.get("value"))
         elif "answer" in action:
             self.answer(action["answer"])
+        elif "overturn" in action:
+            self.overturn(str(action["overturn"]), str(action.get("reason") or ""))
         else:
-            raise InvalidAnswer("an action is either an answer or a correction")
+            raise InvalidAnswer(msg("an action is either an answer or a correction"))
 
     @staticmethod
     def file_header() -> dict[str, Any]:
@@ -396,6 +424,7 @@ class Game:
     def export(self) -> dict[str, Any]:
         """The whole game as JSON-ready data: enough to replay it, and readable."""
         if self.partial:
+            # internal: caught: the full history is loaded instead
             raise HistoryNeeded("a resumed game does not hold its earlier actions")
         return {
             **self.file_header(),
@@ -433,38 +462,52 @@ class Game:
     def from_export(cls, data: Any) -> Game:
         """Rebuild a game from `export()` output by replaying its actions."""
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-            raise BadGameFile("this is not a Botdeck game file")
+            raise BadGameFile(msg("this is not a Botdeck game file"))
         if data.get("version") != EXPORT_VERSION:
-            raise BadGameFile(f"unsupported game file version {data.get('version')!r}")
+            raise BadGameFile(
+                msg("unsupported game file version {value}", value=repr(data.get("version")))
+            )
         actions = data.get("actions")
         if not isinstance(actions, list):
-            raise BadGameFile("the game file has no list of actions")
+            raise BadGameFile(msg("the game file has no list of actions"))
         if len(actions) > MAX_ACTIONS:
-            raise BadGameFile(f"the game file holds more than {MAX_ACTIONS:,} actions")
+            raise BadGameFile(
+                msg("the game file holds more than {limit} actions", limit=MAX_ACTIONS)
+            )
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadGameFile("the game file has no whole-number seed")
+            raise BadGameFile(msg("the game file has no whole-number seed"))
         if seed not in SEED_RANGE:
-            raise BadGameFile("the game file's seed is outside -2⁶³ … 2⁶³ − 1")
+            raise BadGameFile(msg("the game file's seed is outside -2⁶³ … 2⁶³ − 1"))
         options = data.get("options") or {}
         if not isinstance(options, dict):
-            raise BadGameFile("the game file's options are not a list of named values")
+            raise BadGameFile(msg("the game file's options are not a list of named values"))
         deck = data.get("deck")
         if deck is not None and not isinstance(deck, dict):
-            raise BadGameFile("the game file's deck is not a deck")
+            raise BadGameFile(msg("the game file's deck is not a deck"))
         try:
             game = cls(str(data.get("bot")), options, seed, deck)
         except ValueError as error:  # the bot, its options or deck: the engine's own words
-            raise BadGameFile(f"the game cannot be set up: {error}") from error
+            raise BadGameFile(msg("the game cannot be set up: {why}", why=reason(error))) from error
         for number, action in enumerate(actions, start=1):
             try:
                 game.apply_action(action)
             except InvalidAnswer as error:
-                raise BadGameFile(f"its action {number} cannot be taken: {error}") from error
+                raise BadGameFile(
+                    msg(
+                        "its action {number} cannot be taken: {why}",
+                        number=number,
+                        why=reason(error),
+                    )
+                ) from error
             except GameOver as error:
-                raise BadGameFile(f"its action {number} comes after the game ended") from error
+                raise BadGameFile(
+                    msg("its action {number} comes after the game ended", number=number)
+                ) from error
             except (ValueError, KeyError, TypeError) as error:  # not words for a person
-                raise BadGameFile(f"its action {number} is not one Botdeck can read") from error
+                raise BadGameFile(
+                    msg("its action {number} is not one Botdeck can read", number=number)
+                ) from error
         return game
 
 

@@ -104,8 +104,10 @@ class Graph(Generic[Node]):
 
     def join(self, a: Node, b: Node, cost: int = 0) -> Route[Node]:
         if a == b:
+            # internal: board files are checked before a graph is built
             raise ValueError(f"a route joins two different places, not {a!r} to itself")
         if self.route(a, b) is not None:
+            # internal: board files are checked before a graph is built
             raise ValueError(f"{a!r} and {b!r} are already joined")
         route = Route(a, b, cost)
         self.routes.append(route)

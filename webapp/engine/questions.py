@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from .json_input import JsonInputError, parse_json
-from .text import Msg, msg
+from .text import Msg, msg, nmsg, reason
 
 
 class InvalidAnswer(ValueError):
@@ -79,7 +79,7 @@ class Confirm(Question):
     def parse(self, raw: Any) -> Any:
         if raw in (DONE, True, None, ""):
             return DONE
-        raise InvalidAnswer("this step only needs to be marked done")
+        raise InvalidAnswer(msg("this step only needs to be marked done"))
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
         return msg("Done")
@@ -94,7 +94,7 @@ class YesNo(Question):
             return True
         if raw in (False, "no", "false", "0"):
             return False
-        raise InvalidAnswer("the answer must be yes or no")
+        raise InvalidAnswer(msg("the answer must be yes or no"))
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
         return msg("Yes") if value else msg("No")
@@ -102,11 +102,11 @@ class YesNo(Question):
 
 def _whole_number(raw: Any) -> int:
     if isinstance(raw, bool):
-        raise InvalidAnswer("the answer must be a whole number")
+        raise InvalidAnswer(msg("the answer must be a whole number"))
     try:
         return int(str(raw).strip())
     except ValueError:
-        raise InvalidAnswer("the answer must be a whole number") from None
+        raise InvalidAnswer(msg("the answer must be a whole number")) from None
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,13 @@ class Number(Question):
     def parse(self, raw: Any) -> Any:
         value = _whole_number(raw)
         if not self.minimum <= value <= self.maximum:
-            raise InvalidAnswer(f"the number must be between {self.minimum} and {self.maximum}")
+            raise InvalidAnswer(
+                msg(
+                    "the number must be between {minimum} and {maximum}",
+                    minimum=self.minimum,
+                    maximum=self.maximum,
+                )
+            )
         return value
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
@@ -133,7 +139,7 @@ class Choose(Question):
     def parse(self, raw: Any) -> Any:
         if any(raw == choice.value for choice in self.choices):
             return raw
-        raise InvalidAnswer("the answer is not one of the listed choices")
+        raise InvalidAnswer(msg("the answer is not one of the listed choices"))
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
         return next((c.label for c in self.choices if c.value == value), super().label(value))
@@ -153,7 +159,7 @@ class Space(Question):
     def parse(self, raw: Any) -> Any:
         if raw in self.spaces or any(raw == choice.value for choice in self.choices):
             return raw
-        raise InvalidAnswer("the answer is not one of the board spaces offered")
+        raise InvalidAnswer(msg("the answer is not one of the board spaces offered"))
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
         chosen = next((c.label for c in self.choices if c.value == value), None)
@@ -177,13 +183,15 @@ class Entry(Question):
             try:
                 raw = parse_json(raw)
             except JsonInputError as error:
-                raise InvalidAnswer(f"the entry cannot be read: {error}") from None
+                raise InvalidAnswer(
+                    msg("the entry cannot be read: {why}", why=reason(error))
+                ) from None
         if self.check is None:
-            raise InvalidAnswer("nothing can be entered here")
+            raise InvalidAnswer(msg("nothing can be entered here"))
         try:
             return self.check(raw)
         except ValueError as error:
-            raise InvalidAnswer(str(error)) from None
+            raise InvalidAnswer(reason(error)) from None
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
         return msg("entered")
@@ -210,6 +218,7 @@ class Field:
 
     def __post_init__(self) -> None:
         if self.kind not in FIELD_KINDS:
+            # internal: a bot declares a field of an unknown kind
             raise ValueError(f"a field is one of {', '.join(FIELD_KINDS)}, not {self.kind!r}")
 
     def parse(self, raw: Any) -> Any:
@@ -218,19 +227,28 @@ class Field:
             return self._yes_or_no(raw)
         if raw is None or (isinstance(raw, str) and not raw.strip()):
             if self.required:
-                raise InvalidAnswer(f"{self.label}: an answer is needed")
+                raise InvalidAnswer(msg("{label}: an answer is needed", label=self.label))
             return None
         if self.kind == "choice":
             if any(raw == choice.value for choice in self.choices):
                 return raw
-            raise InvalidAnswer(f"{self.label}: the answer is not one of its choices")
+            raise InvalidAnswer(
+                msg("{label}: the answer is not one of its choices", label=self.label)
+            )
         try:
             value = _whole_number(raw)
         except InvalidAnswer:
-            raise InvalidAnswer(f"{self.label}: the answer must be a whole number") from None
+            raise InvalidAnswer(
+                msg("{label}: the answer must be a whole number", label=self.label)
+            ) from None
         if not self.minimum <= value <= self.maximum:
             raise InvalidAnswer(
-                f"{self.label}: the number must be between {self.minimum} and {self.maximum}"
+                msg(
+                    "{label}: the number must be between {minimum} and {maximum}",
+                    label=self.label,
+                    minimum=self.minimum,
+                    maximum=self.maximum,
+                )
             )
         return value
 
@@ -242,7 +260,7 @@ class Field:
             return True
         if said in _NO:
             return False
-        raise InvalidAnswer(f"{self.label}: the answer must be yes or no")
+        raise InvalidAnswer(msg("{label}: the answer must be yes or no", label=self.label))
 
 
 @dataclass(frozen=True)
@@ -268,15 +286,17 @@ class Fields(Question):
             try:
                 raw = parse_json(raw)
             except JsonInputError as error:
-                raise InvalidAnswer(f"the form cannot be read: {error}") from None
+                raise InvalidAnswer(
+                    msg("the form cannot be read: {why}", why=reason(error))
+                ) from None
         elif raw is None or raw == "":
             raw = {}  # a form of yes/no boxes, none ticked, sends no field at all
         if not isinstance(raw, dict):
-            raise InvalidAnswer("the answer is not the form's fields or one of its buttons")
+            raise InvalidAnswer(msg("the answer is not the form's fields or one of its buttons"))
         named = {f.name: f for f in self.fields}
         unknown = sorted(str(key) for key in raw if key not in named)
         if unknown:
-            raise InvalidAnswer(f"the form has no field {unknown[0]!r}")
+            raise InvalidAnswer(msg("the form has no field {unknown}", unknown=repr(unknown[0])))
         return {name: one.parse(raw.get(name)) for name, one in named.items()}
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
@@ -324,15 +344,17 @@ class Dice(Question):
         elif isinstance(raw, str):
             raw = raw.replace(",", " ").split()
         if not isinstance(raw, list | tuple) or len(raw) != len(self.sides):
-            raise InvalidAnswer(f"the roll is {len(self.sides)} dice")
+            raise InvalidAnswer(
+                nmsg("the roll is {n} die", "the roll is {n} dice", len(self.sides))
+            )
         faces = [_whole_number(face) for face in raw]
         for face, sides in zip(faces, self.sides, strict=True):
             if face in self.values(sides):
                 continue
             if self.faces is None:
-                raise InvalidAnswer(f"a d{sides} shows 1 to {sides}")
+                raise InvalidAnswer(msg("a d{sides} shows 1 to {sides}", sides=sides))
             shown = ", ".join(str(value) for value in self.values(sides))
-            raise InvalidAnswer(f"this die shows only {shown}")
+            raise InvalidAnswer(msg("this die shows only {shown}", shown=shown))
         return faces
 
     def label(self, value: Any, space_name: Any = None) -> Msg:

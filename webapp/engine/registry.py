@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bot import Bot
+from .text import msg
 
 _BOTS: dict[str, Bot[Any]] = {}
 
@@ -27,7 +28,7 @@ def get_bot(bot_id: str) -> Bot[Any]:
     try:
         return _BOTS[bot_id]
     except KeyError:
-        raise UnknownBot(f"unknown bot {bot_id!r}") from None
+        raise UnknownBot(msg("unknown bot {bot_id}", bot_id=repr(bot_id))) from None
 
 
 def all_bots() -> list[Bot[Any]]:

@@ -72,6 +72,13 @@ def nmsg(singular: str, plural: str, n: int, **params: Param) -> Msg:
     return Msg(singular, plural, n, tuple(params.items()))
 
 
+def reason(error: BaseException) -> Msg | str:
+    """What a refusal says: the `Msg` it was raised with (translated where it is shown),
+    else its English text (an error only a programmer can cause)."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Msg) else str(error)
+
+
 def single_line(text: str) -> str:
     """Text as one line: control characters (a newline, a NUL…) become spaces, and runs
     of spaces one. Names are shown in lists and sent in headers (a file's name)."""

@@ -69,6 +69,7 @@ class TurnCycle:
 
     def __post_init__(self) -> None:
         if not self.order:
+            # internal: a bot declares an empty turn order
             raise ValueError("a turn order needs at least one seat")
 
     # --- reading ------------------------------------------------------------------
@@ -99,6 +100,7 @@ class TurnCycle:
             return False
         by = by if by is not None else self.current
         if self.end_rule is EndRule.EVERYONE_ELSE_ONCE_MORE and by is None:
+            # internal: a bot ends the game before any turn
             raise ValueError("the end is triggered by a seat, and no one has played yet")
         self.end_trigger = by
         if self.end_rule is EndRule.FINISH_THE_ROUND_AND_ONE_MORE:

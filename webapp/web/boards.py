@@ -18,7 +18,7 @@ from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page, is_htmx
 from .forms import form_text, uploaded_file
-from .i18n import translate
+from .i18n import refusal, translate
 from .plugins import pages_of
 
 bp = Blueprint("boards", __name__)
@@ -129,7 +129,7 @@ def tap(bot_id: str, board_id: str) -> Any:
             boards.save(bot_id, board_id, data, saved_device().id)
             found = _board(bot_id, board_id)
     except ValueError as refused:
-        status, error = 422, translate(refused.args[0] if refused.args else str(refused))
+        status, error = 422, refusal(refused)
     if not is_htmx():
         if error is not None:
             return error_page(status, error)
@@ -172,7 +172,7 @@ def rename(bot_id: str, board_id: str) -> Any:
     try:
         boards.rename(bot_id, board_id, form_text("name", max_length=80), saved_device().id)
     except ValueError as error:
-        return error_page(422, _("This name cannot be used: %(why)s.", why=str(error)))
+        return error_page(422, _("This name cannot be used: %(why)s.", why=refusal(error)))
     return redirect(url_for("boards.board", bot_id=bot_id, board_id=board_id), code=303)
 
 
@@ -214,15 +214,18 @@ def import_file(bot_id: str) -> Any:
                 why=translate(error.reason),
             ),
         )
-    refusal = _wrong_kind(bot_id, data)
-    if refusal is not None:
-        return error_page(422, refusal)
+    wrong_kind = _wrong_kind(bot_id, data)
+    if wrong_kind is not None:
+        return error_page(422, wrong_kind)
     try:
         data = bot.validate_board(data)
     except ValueError as error:
         return error_page(
             422,
-            _("This board file cannot be imported: %(why)s. Nothing was imported.", why=str(error)),
+            _(
+                "This board file cannot be imported: %(why)s. Nothing was imported.",
+                why=refusal(error),
+            ),
         )
     data.pop("photo", None)  # a photo stays on the Botdeck that took it, never in the file
     owner = saved_device().id

@@ -32,7 +32,7 @@ from .downloads import json_download
 from .errors import error_page
 from .forms import form_text, uploaded_file
 from .fragments import forget_rendered
-from .i18n import translate
+from .i18n import refusal, translate
 
 bp = Blueprint("data", __name__, url_prefix="/data")
 PROBLEM = "botdeck_problem"
@@ -192,7 +192,10 @@ def import_all() -> Any:
     except collection.BadCollection as error:
         return error_page(
             422,
-            _("This collection cannot be imported: %(why)s. Nothing was imported.", why=error),
+            _(
+                "This collection cannot be imported: %(why)s. Nothing was imported.",
+                why=refusal(error),
+            ),
         )
     return render_template("data/imported.html", restored=restored)
 

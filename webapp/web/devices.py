@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 import secrets
 
-from flask import Blueprint, Flask, Response, g, redirect, request, url_for
+from flask import Blueprint, Flask, Response, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import db
+from .errors import is_htmx
 from .forms import form_text, local_path
 
 bp = Blueprint("devices", __name__)
@@ -85,11 +86,16 @@ def remember_device(response: Response) -> Response:
 
 
 @bp.post("/device/name")
-def rename() -> BaseResponse:
-    """Name this device (or keep the name it was given)."""
-    name = form_text("name", max_length=40)
+def rename() -> BaseResponse | str:
+    """Name this device, or keep the name it was given (`keep`: the ask is dismissed
+    for good). htmx gets the device menu and the ask back, swapped out of band."""
+    device = saved_device()
+    name = device.name if request.form.get("keep") else form_text("name", max_length=40)
+    db.rename_device(device.id, name)
+    g.device = db.Device(device.id, name, named=True)
+    if is_htmx():
+        return render_template("_device_swap.html")
     target = local_path(request.form.get("next", "")) or url_for("lobby.index")
-    db.rename_device(saved_device().id, name)
     return redirect(target, code=303)
 
 

@@ -12,6 +12,7 @@ from ..engine.json_input import parse_json
 from ..engine.registry import UnknownBot
 from .errors import error_page
 from .forms import posts_to
+from .i18n import refusal
 from .plugins import pages_of
 
 bp = Blueprint("entry", __name__, url_prefix="/entry")
@@ -42,7 +43,7 @@ def edit(bot_id: str) -> Any:
             (pages.entry.view or dict)(draft)
         except (ValueError, KeyError, TypeError, AttributeError):
             return error_page(400, _("The card being entered was lost: start its entry again."))
-        context["entry_error"] = str(error)
+        context["entry_error"] = refusal(error)
     status = 422 if "entry_error" in context else 200
     return render_template(pages.templates.entry or "", draft=draft, **context), status
 

@@ -11,11 +11,12 @@ from werkzeug.exceptions import BadRequest, HTTPException
 
 from ..bots.pages import BotPages
 from ..engine import Bot, checked_options
-from ..engine.text import single_line
+from ..engine.text import msg, single_line
 
 
 class FormError(BadRequest):
-    pass
+    """A form field a Botdeck page never sends (a missing or too long field): answered
+    by the 400 page's own translated words, so its description is never shown."""
 
 
 def form_int(name: str) -> int:
@@ -23,9 +24,10 @@ def form_int(name: str) -> int:
     try:
         value = int(raw)
     except ValueError:
+        # internal: shown as the 400 page
         raise FormError(f"{name} must be a whole number") from None
     if not 0 <= value < 2**31:
-        raise FormError(f"{name} is out of range")
+        raise FormError(f"{name} is out of range")  # internal: shown as the 400 page
     return value
 
 
@@ -47,9 +49,9 @@ def form_text(
     value = request.form.get(name, "")
     value = single_line(value) if one_line else value.strip()
     if required and not value:
-        raise FormError(f"{name} is missing")
+        raise FormError(f"{name} is missing")  # internal: shown as the 400 page
     if len(value) > max_length:
-        raise FormError(f"{name} is too long")
+        raise FormError(f"{name} is too long")  # internal: shown as the 400 page
     return value
 
 
@@ -70,7 +72,7 @@ def form_options(bot: Bot[Any], pages: BotPages[Any]) -> dict[str, Any]:
         kind, value = declared.get("type"), request.form.get(name, "")
         if kind == "boolean":
             if value not in CHECKED + UNCHECKED:
-                raise ValueError(f"option '{name}' must be on or off")
+                raise ValueError(msg("option '{name}' must be on or off", name=name))
             options[name] = value in CHECKED
         elif kind == "array" and request.form.getlist(name):
             options[name] = request.form.getlist(name)
@@ -78,7 +80,7 @@ def form_options(bot: Bot[Any], pages: BotPages[Any]) -> dict[str, Any]:
             try:
                 options[name] = int(value)
             except ValueError:
-                raise ValueError(f"option '{name}' must be a whole number") from None
+                raise ValueError(msg("option '{name}' must be a whole number", name=name)) from None
         elif value:
             options[name] = value
     return checked_options(bot, pages.read_form(request.form, options))
@@ -139,5 +141,6 @@ def entry_value() -> Any:
         for key, value in fields.items()
     )
     if len(fields) > ENTRY_FIELDS or too_long:
+        # internal: shown as the 400 page
         raise FormError("the entry has too many or too long fields")
     return {key: value.strip() for key, value in fields.items()}

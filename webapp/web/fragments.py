@@ -26,6 +26,7 @@ from markupsafe import Markup
 from .. import library
 from ..bots.pages import BotPages
 from ..engine import Correction, Game, Kind, Msg, Pending, ScoreSheet, ScoreSheetStep, Step, msg
+from ..engine.game import REASON_LENGTH
 from ..engine.questions import Space
 from ..games import OpenGame, keeps_answer, watch_key
 from .plugins import pages_of
@@ -147,6 +148,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         "pickable": pickable,
         "version": opened.version,
         "corrections": corrections,
+        "reason_length": REASON_LENGTH,  # an overturn's reason (game/_overturn.html)
         "watch": watch,
         "locale": str(get_locale()),
         "demo": bool(game.deck.get("demo")),

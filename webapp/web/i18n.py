@@ -14,7 +14,7 @@ from flask import Blueprint, Flask, current_app, make_response, redirect, reques
 from flask_babel import Babel, get_locale, get_translations
 from werkzeug.wrappers import Response
 
-from ..engine import Msg
+from ..engine import Msg, reason
 from .forms import local_path
 from .icons import icon
 
@@ -57,6 +57,12 @@ def translate(message: Msg | str | None) -> str:
         return message
     translations = catalogue()
     return message.render(translations.gettext, translations.ngettext)
+
+
+def refusal(error: BaseException) -> str:
+    """Why something was refused, in the request's language: the `Msg` the error was
+    raised with (see `engine.text.reason`)."""
+    return translate(reason(error))
 
 
 def translate_json(data: dict[str, Any] | None) -> str:

@@ -17,7 +17,7 @@ from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page, go_to
 from .forms import entry_value, form_text, uploaded_file
-from .i18n import translate
+from .i18n import refusal, translate
 from .plugins import pages_of
 
 bp = Blueprint("library", __name__, url_prefix="/library/<bot_id>")
@@ -99,7 +99,7 @@ def edit(bot_id: str, deck_id: str, card_id: str, part: str) -> Any:
     try:
         start = bot.deck_entry(found.data, card_id, part)
     except ValueError as error:
-        return error_page(404, str(error))
+        return error_page(404, refusal(error))
     editor = pages_of(bot_id).entry
     assert editor is not None  # a bot with cards has its editor (BotPages)
     save = url_for("library.save", bot_id=bot_id, deck_id=deck_id, card_id=card_id, part=part)
@@ -127,7 +127,7 @@ def save(bot_id: str, deck_id: str, card_id: str, part: str) -> Any:
         library.save(deck_id, data)
     except ValueError as error:
         return error_page(
-            422, _("This card cannot be saved: %(why)s. Nothing was changed.", why=str(error))
+            422, _("This card cannot be saved: %(why)s. Nothing was changed.", why=refusal(error))
         )
     return go_to(url_for("library.card", bot_id=bot_id, deck_id=deck_id, card_id=card_id))
 
@@ -192,7 +192,10 @@ def import_file(bot_id: str) -> Any:
     except ValueError as error:
         return error_page(
             422,
-            _("This deck file cannot be imported: %(why)s. Nothing was imported.", why=str(error)),
+            _(
+                "This deck file cannot be imported: %(why)s. Nothing was imported.",
+                why=refusal(error),
+            ),
         )
     if data["bot"] != bot_id:
         return error_page(422, _("This deck file is for another bot. Nothing was imported."))
@@ -214,7 +217,10 @@ def resolve_import(bot_id: str) -> Any:
     except ValueError as error:
         return error_page(
             422,
-            _("This deck file cannot be imported: %(why)s. Nothing was imported.", why=str(error)),
+            _(
+                "This deck file cannot be imported: %(why)s. Nothing was imported.",
+                why=refusal(error),
+            ),
         )
     owner = saved_device().id
     clash = library.named(bot_id, data["name"], owner)

@@ -13,41 +13,80 @@ from .. import boards, db, games, library
 from ..engine import BadGameFile, Bot, all_bots, checked_options, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
+from ..engine.text import Msg, reason
 from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page
 from .forms import form_options, form_text, local_path, uploaded_file
-from .i18n import translate
+from .i18n import refusal, translate
 from .plugins import pages_of
+from .refill import FormValues, refilled
 
 bp = Blueprint("lobby", __name__)
+bp.add_app_template_filter(refilled)
 
 
 @bp.get("/")
 def index() -> str:
-    """The games started or joined on this device, most recent first; the new-game form."""
+    """The games started or joined on this device, most recent first; the new-game form
+    of the bot chosen by its tile (`?bot=`), else of the bot played last."""
+    return _lobby(request.args.get("bot", ""))
+
+
+def _lobby(
+    chosen: str,
+    *,
+    kept: FormValues | None = None,
+    errors: dict[str, str] | None = None,
+) -> str:
+    """The lobby; a refused new game comes back as `kept` (the fields as sent, filled in
+    again) with `errors` by field ("" for the form as a whole)."""
     device = current_device()
+    games_here = db.list_games(device.id)
+    bots = [(bot, pages_of(bot.id)) for bot in all_bots()]
+    known = [bot.id for bot, _pages in bots]
+    if chosen not in known:
+        last = next((row.bot for row, role in games_here if role == "play"), "")
+        chosen = last if last in known else known[0]
+    taken = {row.name for row, _role in games_here}
     return render_template(
         "lobby/index.html",
-        games=db.list_games(device.id),
-        bots=[(bot, pages_of(bot.id)) for bot in all_bots()],
+        games=games_here,
+        bots=bots,
+        chosen=chosen,
+        default_names={bot.id: _default_name(bot, taken) for bot, _pages in bots},
+        kept=kept,
+        errors=errors or {},
         decks={bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.has_cards},
         boards={bot.id: boards.boards(bot.id, device.id) for bot in all_bots() if bot.has_board},
         unclaimed=db.unclaimed(),
     )
 
 
+def _default_name(bot: Bot[Any], taken: set[str]) -> str:
+    """'Deacon game', then 'Deacon game 2'…: never the name of a game already listed
+    on this device."""
+    base = _("%(bot)s game", bot=translate(bot.name))
+    number = 1
+    name = base
+    while name in taken:
+        number += 1
+        name = f"{base} {number}"
+    return name
+
+
 @bp.post("/games")
 def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
-    """Start a game with the chosen bot and options."""
+    """Start a game with the chosen bot and options; a refusal answers the form again,
+    as it was sent, with the reason next to its field (nothing is created)."""
     bot_id = form_text("bot", max_length=40)
     try:
         bot = get_bot(bot_id)
         options = form_options(bot, pages_of(bot_id))
         if bot.has_board:
             options = _library_board(bot, options)
-        name = form_text("name", max_length=80, required=False) or _(
-            "%(bot)s game", bot=translate(bot.name)
+        name = form_text("name", max_length=80, required=False) or _default_name(
+            bot, {row.name for row, _role in db.list_games(current_device().id)}
         )
         deck, deck_id = _uploaded_deck(), None
         if deck is None:
@@ -56,16 +95,29 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
             bot_id, options, name=name, deck=deck, deck_id=deck_id, device=saved_device().id
         )
     except DeckFileError as error:
-        return error_page(
-            422, _("This deck file cannot be used: %(why)s. Nothing was stored.", why=str(error))
-        )
+        why = _("This deck file cannot be used: %(why)s. Nothing was stored.", why=refusal(error))
+        return _refused(bot_id, error.field, why)
     except (UnknownBot, ValueError) as error:
-        return error_page(422, _("This game cannot start: %(why)s", why=str(error)))
+        why = _("This game cannot start: %(why)s", why=refusal(error))
+        return _refused(bot_id, getattr(error, "field", ""), why)
     return redirect(url_for("play.page", game_id=game_id), code=303)
 
 
-class DeckFileError(ValueError):
-    pass
+def _refused(bot_id: str, field: str, why: str) -> tuple[str, int, dict[str, str]]:
+    return _lobby(bot_id, kept=request.form, errors={field: why}), 422, {}
+
+
+class FieldError(ValueError):
+    """A refused field of the start-a-game form: its reason is shown next to it."""
+
+    def __init__(self, field: str, why: Msg | str) -> None:
+        super().__init__(why)
+        self.field = field
+
+
+class DeckFileError(FieldError):
+    def __init__(self, why: Msg | str) -> None:
+        super().__init__("deck", why)
 
 
 def _library_deck(bot_id: str, options: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
@@ -76,16 +128,17 @@ def _library_deck(bot_id: str, options: dict[str, Any]) -> tuple[dict[str, Any] 
         choice = library.create(bot_id, _("My cards"), saved_device().id)
     if choice == library.DEMO:
         if physical:
-            raise ValueError(
+            raise FieldError(
+                "deck_id",
                 _(
                     "the printed cards need a deck of your own: choose one, or "
                     "“A new deck of my cards”"
-                )
+                ),
             )
         return None, None
     found = library.find(bot_id, choice, current_device().id)
     if found is None:
-        raise ValueError(_("that deck is not in the library"))
+        raise FieldError("deck_id", _("that deck is not in the library"))
     return found.data, found.id
 
 
@@ -97,7 +150,7 @@ def _library_board(bot: Bot[Any], options: dict[str, Any]) -> dict[str, Any]:
         return options
     found = boards.find(bot.id, choice, current_device().id)
     if found is None:
-        raise ValueError(_("that board is not in the library"))
+        raise FieldError("board_id", _("that board is not in the library"))
     return checked_options(bot, {**options, "board": found.data})
 
 
@@ -114,7 +167,7 @@ def _uploaded_deck() -> dict[str, Any] | None:
     try:
         return get_bot(str(bot_id)).validate_deck(data)
     except (UnknownBot, ValueError) as error:
-        raise DeckFileError(str(error)) from None
+        raise DeckFileError(reason(error)) from None
 
 
 @bp.post("/claim")
@@ -147,7 +200,10 @@ def import_file() -> BaseResponse | tuple[str, int, dict[str, str]]:
     except BadGameFile as error:
         return error_page(
             422,
-            _("This game file cannot be imported: %(why)s. Nothing was imported.", why=str(error)),
+            _(
+                "This game file cannot be imported: %(why)s. Nothing was imported.",
+                why=refusal(error),
+            ),
         )
     return redirect(url_for("play.page", game_id=game_id), code=303)
 

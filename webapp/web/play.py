@@ -10,10 +10,12 @@ from jinja2_fragments.flask import render_block
 
 from .. import db, games, live
 from ..engine import GameOver, InvalidAnswer
+from ..engine.game import REASON_LENGTH
 from .devices import saved_device
 from .errors import error_page, go_to, is_htmx
 from .forms import entry_value, form_int, form_text, query_int
 from .fragments import render_changed, render_page
+from .i18n import refusal, translate
 from .live_view import game_stream
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
@@ -79,6 +81,14 @@ def correct(game_id: str) -> Any:
     return _change(game_id, "action", {"correct": field, "value": form_text("value", max_length=6)})
 
 
+@bp.post("/overturn")
+def overturn(game_id: str) -> Any:
+    """The table overturns what the bot decided at this step (an ability changes it)."""
+    to = form_text("to", max_length=20)
+    reason = form_text("reason", max_length=REASON_LENGTH, required=False)
+    return _change(game_id, "action", {"overturn": to, "reason": reason})
+
+
 @bp.post("/undo")
 def undo(game_id: str) -> Any:
     return _change(game_id, "undo")
@@ -120,14 +130,19 @@ def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> An
         notice = _("The game is over.")
     except InvalidAnswer as error:
         notice, status = (
-            _("That answer does not fit this step (%(why)s). Nothing was changed.", why=str(error)),
+            _(
+                "That answer does not fit this step (%(why)s). Nothing was changed.",
+                why=refusal(error),
+            ),
             422,
         )
     except ValueError as error:
         notice, status = (
-            _("That change cannot be made (%(why)s). Nothing was changed.", why=str(error)),
+            _("That change cannot be made (%(why)s). Nothing was changed.", why=refusal(error)),
             422,
         )
+    if opened is not None and kind in ("undo", "redo"):
+        notice = translate(opened.said)  # "Undone: …", in the page's language
     if not is_htmx():
         return redirect(url_for("play.page", game_id=game_id), code=303)
     opened = opened or _open(game_id)

@@ -28,12 +28,15 @@ def declared_pages(bot: Bot[Any]) -> BotPages[Any]:
     except ModuleNotFoundError as error:
         if error.name != f"{package}.pages":
             raise
+        # internal: a bot package built wrong, at start-up
         raise TypeError(f"bot {bot.id!r} declares no pages ({package}/pages.py)") from None
     pages = getattr(declared, "PAGES", None)
     if not isinstance(pages, BotPages):
+        # internal: a bot package built wrong, at start-up
         raise TypeError(f"{package}.pages.PAGES is not a BotPages")
     if pages.templates.cards != bot.has_cards:
         plays = "plays cards" if bot.has_cards else "plays without cards"
+        # internal: a bot package built wrong, at start-up
         raise TypeError(f"bot {bot.id!r} {plays}: its pages' card regions say otherwise")
     return pages
 
@@ -61,6 +64,7 @@ def init_app(app: Flask) -> None:
             )
         if pages.stylesheet:
             if not (folder / pages.stylesheet).is_file():
+                # internal: a bot package built wrong, at start-up
                 raise TypeError(f"bot {bot.id!r}: no {pages.stylesheet} in its static folder")
             stylesheets.append((f"{name}.static", pages.stylesheet))
     app.extensions[EXTENSION] = declared

@@ -39,6 +39,8 @@ CSP = "; ".join(
         "script-src 'self'",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data:",
+        # NoSleep's silent looping video (static/vendor/nosleep.min.js) is a data: URI
+        "media-src 'self' data:",
         "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

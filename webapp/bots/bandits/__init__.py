@@ -74,7 +74,7 @@ class BanditsBot(Bot[BanditsState]):
         fallback = default_names(mode, len(typed))
         names = [name or fallback[n] for n, name in enumerate(typed)]
         if len(set(names)) != len(names):
-            raise ValueError("option 'players': every character needs a different name")
+            raise ValueError(msg("option 'players': every character needs a different name"))
         return {**options, "players": names}
 
     def setup(
@@ -134,7 +134,7 @@ class BanditsBot(Bot[BanditsState]):
         elif field.startswith("score_"):
             state.scores[int(field.removeprefix("score_"))] = value
         else:
-            raise ValueError(f"unknown counter {field!r}")
+            raise ValueError(msg("unknown counter {field}", field=repr(field)))
 
     def correction_label(self, state: BanditsState, field: str) -> Msg:
         return next((c.label for c in self.corrections(state) if c.field == field), msg(field))

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ...engine.geometry import Cell
+from ...engine.text import msg
 
 COOP, SOLO, VERSUS = "coop", "solo", "versus"
 MODES = (COOP, SOLO, VERSUS)
@@ -65,12 +66,12 @@ def cell_id(cell: Cell) -> str:
 def parse_cell(text: Any) -> Cell:
     """A space id back to its cell (ValueError when it is not one)."""
     if not isinstance(text, str) or text.count(",") != 1:
-        raise ValueError("a tile is named by its column and row")
+        raise ValueError(msg("a tile is named by its column and row"))
     column, row = text.split(",")
     try:
         return (int(column), int(row))
     except ValueError:
-        raise ValueError("a tile is named by its column and row") from None
+        raise ValueError(msg("a tile is named by its column and row")) from None
 
 
 @dataclass

@@ -251,12 +251,12 @@ class CorrectTile(BanditsStep):
             return
         if value == TAKE_OFF:
             if len(state.tiles) == 1:
-                raise InvalidAnswer("the map keeps at least one tile")
+                raise InvalidAnswer(msg("the map keeps at least one tile"))
             state.tiles.pop(cell, None)
             state.bandits.pop(cell, None)
             return
         if value["up"] and value["type"] is None:
-            raise InvalidAnswer("a face-up tile needs its type")
+            raise InvalidAnswer(msg("a face-up tile needs its type"))
         state.tiles[cell] = Tile(
             up=value["up"],
             type=value["type"] if value["up"] else None,
@@ -325,7 +325,7 @@ class Score(BanditsStep):
         who = int(value.get("who") or 0)
         state.add_score(who, int(value["points"]))
         if min(state.scores) < 0:
-            raise InvalidAnswer("a score cannot go below 0")
+            raise InvalidAnswer(msg("a score cannot go below 0"))
 
 
 @STEP_TYPES.register("tray")

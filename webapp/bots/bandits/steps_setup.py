@@ -89,9 +89,11 @@ def read_score_board(value: dict[str, Any]) -> ScoreBoard:
         if start is None and stars is None:
             continue
         if start is None or stars is None:
-            raise InvalidAnswer(f"section {n} needs both its first space and its red star")
+            raise InvalidAnswer(msg("section {n} needs both its first space and its red star", n=n))
         if start <= sections[-1][0]:
-            raise InvalidAnswer(f"section {n} must start after section {len(sections)}")
+            raise InvalidAnswer(
+                msg("section {n} must start after section {count}", n=n, count=len(sections))
+            )
         sections.append([int(start), int(stars)])
     return ScoreBoard(int(value["score_end"]), int(value["bandit_end"]), sections)
 

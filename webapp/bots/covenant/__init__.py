@@ -65,7 +65,7 @@ class CovenantBot(Bot[CovenantState]):
             return options
         names = [name.strip() or f"Player {n}" for n, name in enumerate(names, start=1)]
         if names[0] == names[1]:
-            raise ValueError("option 'players': the two players need different names")
+            raise ValueError(msg("option 'players': the two players need different names"))
         return {**options, "players": names}
 
     def demo_deck(self) -> dict[str, Any]:
@@ -85,14 +85,17 @@ class CovenantBot(Bot[CovenantState]):
             return self._physical_setup(options, deck, rng)
         sides = {"normal": ["normal"], "hard": ["normal", "hard"]}.get(difficulty, ["hard"])
         if len(deck["cards"]) < 1:
-            raise DeckError("the deck has no card yet: play it in physical-deck mode")
+            raise DeckError(msg("the deck has no card yet: play it in physical-deck mode"))
         for card in deck["cards"]:
             for side in sides:
                 content = card["sides"].get(side)
                 if content is None or any(s is None for s in content["sections"]):
                     raise DeckError(
-                        f"card {card['id']}: its {side} side is not complete, and "
-                        f"{difficulty} difficulty needs it"
+                        msg(
+                            "card {card}: its {side} is not complete, and this difficulty needs it",
+                            card=card["id"],
+                            side=steps_cards.SIDE_NAMES[side],
+                        )
                     )
         ids = [card["id"] for card in deck["cards"]]
         if not options.get("coop"):
@@ -113,7 +116,7 @@ class CovenantBot(Bot[CovenantState]):
                 turns=turn_cycle(1, 0),
             )
         if len(ids) < 2:
-            raise DeckError("the 2 vs 2 game needs a deck of at least 2 cards")
+            raise DeckError(msg("the 2 vs 2 game needs a deck of at least 2 cards"))
         # 2-player co-op, "Setup adjustments": one Covenant AI assigned to each
         # player, a random start player, 2 separate 9-card decks.
         decks = deal_coop_decks(ids, rng)
@@ -244,12 +247,12 @@ class CovenantBot(Bot[CovenantState]):
         """`part` is "side.index": "hard.2" is the third section of the hard side."""
         side, _, index_text = part.partition(".")
         if side not in ("normal", "hard") or not index_text.isdigit() or int(index_text) > 7:
-            raise ValueError("no such part of a card")
+            raise ValueError(msg("no such part of a card"))
         count = steps_cards.printed_sections(deck, card, side)
         printed = [len(s["sections"]) for c in deck["cards"] for s in c["sides"].values()]
         index = int(index_text)
         if count is not None and index >= count:
-            raise ValueError("this side prints fewer sections")
+            raise ValueError(msg("this side prints fewer sections"))
         existing = None
         if count is not None:
             existing = next(c for c in deck["cards"] if c["id"] == card)["sides"][side]["sections"][

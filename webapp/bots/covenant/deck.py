@@ -10,12 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Msg, msg
+from ...engine.schema import in_words
 from ..deckfile import (
     DECK_FORMAT,
     DECK_VERSION,
     DeckError,
     bundled_deck_files,
+    card_place,
     first_error,
+    placed,
     schema_error,
 )
 
@@ -35,14 +38,14 @@ def validate_deck(deck: Any) -> dict[str, Any]:
     layout = Layout(tuple(deck["layout"]["rows"]))
     seen: set[str] = set()
     for card in deck["cards"]:
-        where = f"card {card['id']}"
+        where = msg("card {card}", card=card["id"])
         if card["id"] in seen:
-            raise DeckError(f"{where} is listed twice (field 'id')")
+            raise DeckError(msg("{where} is listed twice (field 'id')", where=where))
         seen.add(card["id"])
         for side, content in card["sides"].items():
             for number, section in enumerate(content["sections"], start=1):
                 if section is not None:
-                    _check_spaces(layout, section, f"{where}, {side} side, section {number}")
+                    _check_spaces(layout, section, _section_place(where, side, number))
     return deck
 
 
@@ -54,9 +57,9 @@ def validate_section(section: Any, rows: list[int] | tuple[int, ...]) -> dict[st
     schema.pop("additionalProperties", None)
     error = first_error(section, schema)
     if error is not None:
-        field = ".".join(str(p) for p in error.absolute_path) or "the section"
-        raise DeckError(f"field '{field}': {error.message}")
-    _check_spaces(Layout(tuple(rows)), section, "this section")
+        path, wrong = in_words(error)
+        raise DeckError(placed(None, path, wrong))
+    _check_spaces(Layout(tuple(rows)), section, msg("this section"))
     return section  # type: ignore[no-any-return]
 
 
@@ -128,32 +131,44 @@ def set_section(
     sections[index] = section
 
 
-def _describe_schema_error(deck: dict[str, Any], error: Any) -> str:
-    path = list(error.absolute_path)
-    where = "the deck"
-    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
-        card = deck["cards"][path[1]]
-        card_id = card.get("id") if isinstance(card, dict) else None
-        where = f"card {card_id}" if isinstance(card_id, str) else f"card number {path[1] + 1}"
-        rest = path[2:]
-        if len(rest) >= 4 and rest[0] == "sides" and rest[2] == "sections":
-            where += f", {rest[1]} side, section {int(rest[3]) + 1}"
-            rest = rest[4:]
-        field = ".".join(str(p) for p in rest) or "the card itself"
-    else:
-        field = ".".join(str(p) for p in path) or "top level"
-    return f"{where}, field '{field}': {error.message}"
+def _section_place(card: Msg, side: str, number: int) -> Msg:
+    side_name = {"normal": msg("normal side"), "hard": msg("hard side")}.get(side)
+    if side_name is None:  # a side the schema refuses: named as the file spells it
+        return msg("{card}, side {side}, section {n}", card=card, side=side, n=number)
+    return msg("{card}, {side}, section {n}", card=card, side=side_name, n=number)
 
 
-def _check_spaces(layout: Layout, section: dict[str, Any], where: str) -> None:
+def _describe_schema_error(deck: dict[str, Any], error: Any) -> Msg:
+    path, wrong = in_words(error)
+    where, rest = card_place(deck, path)
+    if len(rest) >= 4 and rest[0] == "sides" and rest[2] == "sections" and rest[3] is not None:
+        where = _section_place(where, str(rest[1]), int(rest[3]) + 1)
+        rest = rest[4:]
+    return placed(where, rest, wrong)
+
+
+def _check_spaces(layout: Layout, section: dict[str, Any], where: Msg) -> None:
     named = [("advancements", s) for s in section["advancements"]]
     named += [("influence", entry["space"]) for entry in section["influence"]]
     named.append(("end", section["end"]))
     for field, space in named:
         if not layout.has(space):
-            raise DeckError(f"{where}, field '{field}': space {space} is off the board")
+            raise DeckError(
+                msg(
+                    "{where}, field '{field}': space {space} is off the board",
+                    where=where,
+                    field=field,
+                    space=space,
+                )
+            )
         if field != "end" and space == HARBOR:
-            raise DeckError(f"{where}, field '{field}': the Harbor cannot be used here")
+            raise DeckError(
+                msg(
+                    "{where}, field '{field}': the Harbor cannot be used here",
+                    where=where,
+                    field=field,
+                )
+            )
 
 
 class Layout:
@@ -190,13 +205,9 @@ class Layout:
         return abs(ra - rb) + abs(sa - sb)
 
 
-def space_name(space: str, rows: tuple[int, ...] = (3, 3, 3, 3)) -> Msg:
-    """'Harbor', 'Row 2, middle'… as the rulebook words it."""
+def space_name(space: str) -> Msg:
+    """'Harbor', '2.2'…: what the board prints on the space (Row 2's middle space is
+    "2.2"), so a question, the history and the board name a space one way."""
     if space == HARBOR:
         return msg("Harbor")
-    row, index = (int(part) for part in space.split("."))
-    count = rows[row - 1] if row - 1 < len(rows) else 0
-    if count == 3:
-        position = (msg("top"), msg("middle"), msg("bottom"))[index - 1]
-        return msg("Row {row}, {position}", row=row, position=position)
-    return msg("Row {row}, space {index}", row=row, index=index)
+    return Msg(space)  # a number, the same in every language

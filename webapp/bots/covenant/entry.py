@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ...engine.text import Msg, msg, reason
 from .deck import HARBOR, DeckError, Layout, validate_section
 
 MODES = ("cycle", "end", "advancement")
@@ -74,7 +75,7 @@ def checked_draft(raw: Any) -> dict[str, Any]:
         and 0 < len(rows) < 9
         and all(isinstance(r, int) and not isinstance(r, bool) and 0 < r < 9 for r in rows)
     ):
-        raise EntryError("the board of this card is unknown")
+        raise EntryError(msg("the board of this card is unknown"))
     checks = [
         isinstance(raw.get("card"), str) and 0 < len(raw["card"]) <= 12,
         raw.get("side") in ("normal", "hard"),
@@ -133,7 +134,7 @@ def answer_of(draft: dict[str, Any]) -> dict[str, Any]:
     return {"sections": draft["sections"], "section": draft["section"]}
 
 
-def problems(draft: dict[str, Any]) -> list[str]:
+def problems(draft: dict[str, Any]) -> list[Msg | str]:
     """What stops the section from being saved (an empty list: it can be)."""
     section = draft["section"]
     if section.get("end") is None:
@@ -143,7 +144,7 @@ def problems(draft: dict[str, Any]) -> list[str]:
     try:
         validate_section(section, draft["rows"])
     except DeckError as error:
-        return [str(error)]
+        return [reason(error)]
     return []
 
 
@@ -164,13 +165,13 @@ def _set_cubes(section: dict[str, Any], space: str, cubes: int) -> None:
 def _tap_space(draft: dict[str, Any], space: str) -> None:
     section = draft["section"]
     if not Layout(tuple(draft["rows"])).has(space):
-        raise EntryError(f"space {space} is off the board")
+        raise EntryError(msg("space {space} is off the board", space=space))
     if draft["mode"] == "end":
         section["end"] = space
         draft["mode"] = "cycle"
         return
     if space == HARBOR:
-        raise EntryError("the Harbor only takes the end space")
+        raise EntryError(msg("the Harbor only takes the end space"))
     advancement = space in section["advancements"]
     if draft["mode"] == "advancement":
         if advancement:
@@ -220,7 +221,7 @@ def _add(draft: dict[str, Any], form: dict[str, str]) -> None:
         value = _int(form.get("value"), allowed)
         if kind == "if_cannons":
             if draft.get("branch"):
-                raise EntryError("an 'if at least N cubes' cannot hold another")
+                raise EntryError(msg("an 'if at least N cubes' cannot hold another"))
             draft["section"]["effects"].append(
                 {"type": "if_cannons", "at_least": value, "then": [], "otherwise": []}
             )
@@ -230,7 +231,7 @@ def _add(draft: dict[str, Any], form: dict[str, str]) -> None:
     elif kind == "build":
         building = form.get("value")
         if building not in ("fort", "garrison", "outpost"):
-            raise EntryError("unknown building")
+            raise EntryError(msg("unknown building"))
         _target(draft).append({"type": "build", "building": building})
     elif kind == "produce":
         _target(draft).append({"type": "produce", "islands": _int(form.get("value"), (1, 2))})
@@ -267,10 +268,10 @@ def _add(draft: dict[str, Any], form: dict[str, str]) -> None:
         if cargo:
             effect["cargo"] = cargo
         if len(effect) == 1:
-            raise EntryError("an after-turn placement puts at least 1 coin or cargo")
+            raise EntryError(msg("an after-turn placement puts at least 1 coin or cargo"))
         _target(draft).append(effect)
     else:
-        raise EntryError("unknown icon")
+        raise EntryError(msg("unknown icon"))
     draft["pending"] = None
 
 
@@ -278,9 +279,9 @@ def _int(raw: str | None, allowed: Any) -> int:
     try:
         value = int(raw or "")
     except ValueError:
-        raise EntryError("a number is needed") from None
+        raise EntryError(msg("a number is needed")) from None
     if value not in allowed:
-        raise EntryError("that number is not printed on such an icon")
+        raise EntryError(msg("that number is not printed on such an icon"))
     return value
 
 
@@ -293,22 +294,22 @@ def edit(draft: Any, form: dict[str, str]) -> dict[str, Any]:
         _tap_space(draft, form.get("space", ""))
     elif op == "mode":
         if form.get("value") not in MODES:
-            raise EntryError("unknown entry mode")
+            raise EntryError(msg("unknown entry mode"))
         draft["mode"] = form["value"]
     elif op == "toggle":
         if form.get("value") not in ("top", "bottom"):
-            raise EntryError("unknown conditional icon")
+            raise EntryError(msg("unknown conditional icon"))
         section[form["value"]] = not section[form["value"]]
     elif op == "add":
         _add(draft, form)
     elif op == "branch":
         if form.get("value") not in ("then", "otherwise", "close"):
-            raise EntryError("unknown branch")
+            raise EntryError(msg("unknown branch"))
         draft["branch"] = None if form["value"] == "close" else form["value"]
         _target(draft)
     elif op == "pick":  # an icon that needs its number (or building…) next
         if form.get("effect") not in PICKED:
-            raise EntryError("unknown icon")
+            raise EntryError(msg("unknown icon"))
         draft["pending"] = {"type": form["effect"]}
     elif op == "cancel":
         draft["pending"] = None
@@ -322,13 +323,13 @@ def edit(draft: Any, form: dict[str, str]) -> dict[str, Any]:
                 draft["branch"] = None
     elif op == "sections":
         if draft.get("fixed_count"):
-            raise EntryError("this side's number of sections is known")
+            raise EntryError(msg("this side's number of sections is known"))
         draft["sections"] = _int(form.get("value"), range(1, 9))
     elif op == "clear":
         draft["section"] = blank_section()
         draft["branch"] = draft["pending"] = None
     else:
-        raise EntryError("unknown tap")
+        raise EntryError(msg("unknown tap"))
     return draft
 
 

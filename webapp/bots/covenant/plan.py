@@ -94,7 +94,7 @@ def plan_placements(state: CovenantState, section: dict[str, Any]) -> Placements
 
     building_candidates: list[str] = []
     for entry in entries:
-        found = facts.islands.get(entry.space)
+        found = state.known_islands.get(entry.space)
         # 2 vs 2: its ally's Forts and Garrisons never block it (and an island a
         # Covenant controls holds no buildings of yours).
         has_building = found in (FORT, GARRISON, BOTH) and not state.controlled_by_a_covenant(
@@ -145,7 +145,6 @@ def resolution_steps(
     state: CovenantState, section: dict[str, Any], placements: Placements, chosen: str | None
 ) -> list[Step]:
     """The placement, battle and end-position steps, in rulebook order."""
-    facts = state.facts
     ship_entries = [e for e in placements.entries if battles_a_ship(e)]
     double = bool(ship_entries) and chosen is not None
     steps: list[Step] = []
@@ -188,7 +187,7 @@ def resolution_steps(
                 halved=True,
                 group="double",
                 places=[place_params(entry) for entry in places],
-                garrison=facts.islands.get(chosen) in (GARRISON, BOTH),
+                garrison=state.known_islands.get(chosen) in (GARRISON, BOTH),
             )
         )
 
@@ -217,7 +216,7 @@ def resolution_steps(
                     entry.space,
                     target="building",
                     places=[place_params(entry)],
-                    garrison=facts.islands.get(entry.space) in (GARRISON, BOTH),
+                    garrison=state.known_islands.get(entry.space) in (GARRISON, BOTH),
                 )
             )
         elif not ship_battle_emitted:  # a battle against a Ship in Pirate mode

@@ -73,12 +73,17 @@ def start_card(
     for space in section["advancements"]:
         explore(space)
         steps.append(new("claim", space=space))
-    # 2-3. What the table holds where it places cubes and where it ends
+    # 2-3. What the table holds where it places cubes and where it ends: asked once,
+    # then known from turn to turn (CovenantState.forget_island says until when)
     for space in [e["space"] for e in section["influence"]] + [section["end"]]:
         explore(space)
         if space not in surveyed:
             surveyed.add(space)
-            steps.append(new("island_check", space=space))
+            known = state.known_islands.get(space)
+            if known is None:
+                steps.append(new("island_check", space=space))
+            else:
+                steps.append(new("island_known", space=space, what=known))
     # 4. Conditional effects: the facts they need
     if section.get("top"):
         steps += [new("top_check", player=player) for player in range(players)]

@@ -51,7 +51,7 @@ class TurnFacts:
     ships: list[str | None] = field(default_factory=list)
     pirate: list[bool] = field(default_factory=list)
     rich: list[bool] = field(default_factory=list)  # 3 or more coins on that player's Ship
-    islands: dict[str, str] = field(default_factory=dict)
+    islands: dict[str, str] = field(default_factory=dict)  # before known_islands: unused
     bottom_target: str | None = None
     start_space: str = HARBOR  # where its ship started the turn
     target: int | None = None  # the player its ship battles this turn, once decided
@@ -59,6 +59,8 @@ class TurnFacts:
     pirate_choice: int | None = None  # 2 vs 2: the Ship in Pirate mode the players chose
     sunk: bool = False
     ship_battles: int = 0
+    # islands where it won a building battle: what is left there is asked next turn
+    battled_islands: list[str] = field(default_factory=list)
 
     def pirates_at(self, space: str) -> list[int]:
         """The players whose Ship is in Pirate mode on that space."""
@@ -150,6 +152,9 @@ class CovenantState:
     active: int = 0  # the Covenant acting now (or last)
     explored: list[str] = field(default_factory=list)
     open_sea: list[str] = field(default_factory=list)
+    # What the table said is on each island (SEA aside: `open_sea`), kept from turn to
+    # turn until something the rules allow can change it (see `forget_island`).
+    known_islands: dict[str, str] = field(default_factory=dict)
     facts: TurnFacts = field(default_factory=TurnFacts)
     player_achievements: list[int] = field(default_factory=lambda: [0])
     last: str | None = None  # kind of the checklist that was last opened
@@ -175,6 +180,17 @@ class CovenantState:
     def controlled_by_a_covenant(self, space: str) -> bool:
         return any(space in ai.islands for ai in self.ais)
 
+    def forget_island(self, space: str) -> None:
+        """What is on that island may have changed: ask the table next time.
+
+        An explored Ocean board never changes ("reveal that Ocean board as normal":
+        open sea stays open sea, an island an island); what changes is who has which
+        building there. Solo rulebook, "Player turn": "Your turns are played exactly the
+        same as a normal game" — you may build a Fort or Garrison, or take an island from
+        the Covenant (its buildings go); "Wayward Covenant attacking your Buildings" is a
+        regular building battle."""
+        self.known_islands.pop(space, None)
+
     # --- JSON ---------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -194,5 +210,7 @@ class CovenantState:
             for ai in data.get("ais", [])
         ]
         data["facts"] = TurnFacts(**data.get("facts", {}))
+        # A game saved before board knowledge was kept: this turn's answers hold it.
+        data.setdefault("known_islands", dict(data["facts"].islands))
         data["turns"] = TurnCycle.from_json(data["turns"])
         return cls(**data)

@@ -15,6 +15,8 @@ __all__ = [
     "BUILDING_NAMES",
     "STEP_TYPES",
     "CovenantStep",
+    "OneSpaceStep",
+    "SpacesStep",
     "battle_step",
     "choice",
     "new",
@@ -28,18 +30,38 @@ step_type = STEP_TYPES.register
 
 
 class CovenantStep(StepType[CovenantState]):
-    """Base with the Covenant's view extras (cannons, card) defaulting to none."""
+    """Base with the Covenant's view extras: the spaces the step is about, lit on the
+    board (`lit`), and a battle's cannons."""
+
+    def places(self, state: CovenantState, step: Step) -> list[str]:
+        """The spaces this step is about, named in its title as on the board."""
+        return []
 
     def view(self, state: CovenantState, step: Step) -> dict[str, Any] | None:
-        return None
+        lit = self.places(state, step)
+        return {"lit": lit} if lit else None
+
+
+class OneSpaceStep(CovenantStep):
+    """A step about the space in its `space` parameter."""
+
+    def places(self, state: CovenantState, step: Step) -> list[str]:
+        return [step.params["space"]]
+
+
+class SpacesStep(CovenantStep):
+    """A step about the spaces in its `spaces` parameter (the ones it offers)."""
+
+    def places(self, state: CovenantState, step: Step) -> list[str]:
+        return list(step.params["spaces"])
 
 
 def where(state: CovenantState, space: str) -> Msg:
-    return space_name(space, tuple(state.rows))
+    return space_name(space)
 
 
 def at(state: CovenantState, space: str) -> Msg:
-    """Where a battle is, in words: "in the Harbor", "on Row 2, middle"."""
+    """Where a battle is, in words: "in the Harbor", "on 2.2"."""
     if space == HARBOR:
         return msg("in the Harbor")
     return msg("on {space}", space=where(state, space))

@@ -21,6 +21,7 @@ from .state import CovenantState
 from .stepkit import (
     BUILDING_NAMES,
     CovenantStep,
+    OneSpaceStep,
     at,
     choice,
     new,
@@ -53,7 +54,7 @@ class Battle(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         p = step.params
         space = where(state, battle_space(state, step))
-        place = at(state, battle_space(state, step))  # "in the Harbor", "on Row 2, middle"
+        place = at(state, battle_space(state, step))  # "in the Harbor", "on 2.2"
         why = p["why"]
         if state.coop and why != "player" and p["target"] == "ship":
             player = p.get("player")
@@ -110,8 +111,11 @@ class Battle(CovenantStep):
             lead=lead,
         )
 
+    def places(self, state: CovenantState, step: Step) -> list[str]:
+        return [battle_space(state, step)]
+
     def view(self, state: CovenantState, step: Step) -> dict[str, Any] | None:
-        return {"cannons": battle_cannons(state, step)}
+        return {"cannons": battle_cannons(state, step), "lit": self.places(state, step)}
 
     def question(self, state: CovenantState, step: Step) -> Question:
         if step.params["target"] == "building":
@@ -170,6 +174,9 @@ class Battle(CovenantStep):
             # a battle with your Garrison, never the 5th this way.
             ctx.note(garrison_damage(state))
         if value == "covenant_won":
+            # "Wayward Covenant attacking your Buildings" is a regular building battle:
+            # what it leaves there is asked again on its next turn.
+            state.facts.battled_islands.append(battle_space(state, step))
             ctx.insert(
                 *[
                     new("place", space=e["space"], cubes=e["cubes"], source=e["source"])
@@ -269,7 +276,7 @@ class PlunderedCargo(CovenantStep):
 
 
 @step_type("attack_building")
-class AttackBuilding(CovenantStep):
+class AttackBuilding(OneSpaceStep):
     """Your turn: you attack one of its Forts or Garrisons."""
 
     def title(self, state: CovenantState, step: Step) -> Msg:

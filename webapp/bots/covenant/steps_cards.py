@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, msg, nmsg
 from ...engine.cards import CardRules, EnterCard, IdentifyCard, Pile, ShufflePrinted
 from ...engine.questions import entry
+from ...engine.text import reason
 from .deck import DeckError, set_section, validate_section
 from .rules import deal_coop_decks, discard_current, section_for_turn
 from .sections import known_section, start_card
@@ -67,7 +68,11 @@ class CovenantCards(CardRules[CovenantState]):
             pile = self.pile(state, step)
             pile.reshuffle(None)
             pile.unseen = max(0, state.pile_sizes[key] - len(pile.cards))  # whole again
-            return msg("The discard pile is shuffled into a new deck of {n} cards.", n=len(pile))
+            return nmsg(
+                "The discard pile is shuffled into a new deck of {n} card.",
+                "The discard pile is shuffled into a new deck of {n} cards.",
+                len(pile),
+            )
         if rng is None:
             for ai in state.ais:
                 ai.piles = {key: Pile(unseen=state.pile_sizes[key])}
@@ -135,16 +140,22 @@ def entry_check(rows: list[int], known_count: int | None, wanted: int):  # type:
 
     def check(raw: Any) -> dict[str, Any]:
         if not isinstance(raw, dict):
-            raise ValueError("the entry is not an object")
+            raise ValueError(msg("the entry is not an object"))
         count = raw.get("sections")
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 8:
-            raise ValueError("field 'sections': from 1 to 8 sections on a side")
+            raise ValueError(msg("field 'sections': from 1 to 8 sections on a side"))
         if known_count is not None and count != known_count:
-            raise ValueError(f"field 'sections': this side prints {known_count} sections")
+            raise ValueError(
+                nmsg(
+                    "field 'sections': this side prints {n} section",
+                    "field 'sections': this side prints {n} sections",
+                    known_count,
+                )
+            )
         try:
             section = validate_section(raw.get("section"), rows)
         except DeckError as error:
-            raise ValueError(str(error)) from None
+            raise ValueError(reason(error)) from None
         return {"sections": count, "index": min(wanted, count - 1), "section": section}
 
     return check

@@ -14,7 +14,7 @@ from .deck import HARBOR, Layout
 from .plan import plan_placements, resolution_steps
 from .rules import add_legendary_cube, garrison_damage
 from .state import BOTH, FORT, GARRISON, NOTHING, SEA, CovenantState
-from .stepkit import CovenantStep, choice, new, step_type, where
+from .stepkit import CovenantStep, OneSpaceStep, SpacesStep, choice, new, step_type, where
 
 
 @step_type("reveal")
@@ -113,7 +113,7 @@ class Explore(CovenantStep):
 
 
 @step_type("explore_check")
-class ExploreCheck(CovenantStep):
+class ExploreCheck(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
             "Is the Ocean board at {space} still unexplored?",
@@ -138,7 +138,7 @@ class ExploreCheck(CovenantStep):
 
 
 @step_type("claim")
-class Claim(CovenantStep):
+class Claim(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
             "The Covenant claims the Advancement at {space}",
@@ -247,7 +247,7 @@ COOP_ISLAND_CHOICES = {
 
 
 @step_type("island_check")
-class IslandCheck(CovenantStep):
+class IslandCheck(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("What is at {space}?", space=where(state, step.params["space"]))
 
@@ -260,9 +260,31 @@ class IslandCheck(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         space_ = step.params["space"]
-        state.facts.islands[space_] = value
-        if value == SEA and space_ not in state.open_sea:
-            state.open_sea.append(space_)
+        # Kept for the next turns too: an explored Ocean board's islands stay where
+        # they are; what is built on them changes as `CovenantState.forget_island` says.
+        if value == SEA:
+            if space_ not in state.open_sea:
+                state.open_sea.append(space_)
+        else:
+            state.known_islands[space_] = value
+
+
+@step_type("island_known")
+class IslandKnown(OneSpaceStep):
+    """What the table said of an island on an earlier turn, nothing since could change."""
+
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        labels = COOP_ISLAND_CHOICES if state.coop else ISLAND_CHOICES
+        return msg(
+            "{space}: {what}, as the table said before",
+            space=where(state, step.params["space"]),
+            what=labels[step.params["what"]],
+        )
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        pass
 
 
 @step_type("top_check")
@@ -333,6 +355,9 @@ class BottomTarget(CovenantStep):
             "If tied, count coins and cargo together. It places 2 cubes there."
         )
 
+    def places(self, state: CovenantState, step: Step) -> list[str]:
+        return bottom_candidates(state)
+
     def question(self, state: CovenantState, step: Step) -> Question:
         return space(msg("Tap that island"), bottom_candidates(state))
 
@@ -340,7 +365,7 @@ class BottomTarget(CovenantStep):
         state.facts.bottom_target = value
         if value not in state.explored:
             state.explored.append(value)
-        if value not in state.facts.islands:
+        if value not in state.known_islands:
             ctx.insert(new("island_check", space=value))
 
 
@@ -374,7 +399,7 @@ class Plan(CovenantStep):
 
 
 @step_type("pick_building_battle")
-class PickBuildingBattle(CovenantStep):
+class PickBuildingBattle(SpacesStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("It would fight more than one building battle: which island has the most coins?")
 
@@ -452,7 +477,7 @@ class SkipPlace(CovenantStep):
 
 
 @step_type("place")
-class Place(CovenantStep):
+class Place(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return nmsg(
             "Place {n} influence cube on {space}",
@@ -496,12 +521,15 @@ class Place(CovenantStep):
             # Solo rulebook, "Place influence cubes": taking control removes the
             # island's buildings and gives it a permanent cube there.
             state.ai.islands[space_] = []
-            state.facts.islands[space_] = NOTHING
+            state.known_islands[space_] = NOTHING
             ctx.note(msg("Remove any buildings there; it gets a permanent cube on the island."))
 
 
 @step_type("end_position")
 class EndPosition(CovenantStep):
+    def places(self, state: CovenantState, step: Step) -> list[str]:
+        return [HARBOR if state.facts.sunk else step.params["space"]]
+
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.facts.sunk:
             return msg("Move the Covenant's ship to the Harbor: it was sunk this turn")
@@ -522,5 +550,5 @@ class EndPosition(CovenantStep):
             return
         # Solo rulebook, "Garrison damage": 1 damage when it ends its turn on an
         # island with your Garrison (not one it took control of this turn).
-        if space_ not in state.ai.islands and state.facts.islands.get(space_) in (GARRISON, BOTH):
+        if space_ not in state.ai.islands and state.known_islands.get(space_) in (GARRISON, BOTH):
             ctx.note(garrison_damage(state))

@@ -29,6 +29,8 @@ from .stepkit import (
     BUILDING_NAMES,
     STEP_TYPES,
     CovenantStep,
+    OneSpaceStep,
+    SpacesStep,
     battle_step,
     choice,
     new,
@@ -57,6 +59,11 @@ def action_steps(state: CovenantState, action: str) -> list[Step]:
     return [new("fix_island")]
 
 
+def built_candidates(state: CovenantState) -> list[str]:
+    """The islands Botdeck knows of that a player could build on (not a Covenant's)."""
+    return sorted(s for s in state.known_islands if not state.controlled_by_a_covenant(s))
+
+
 @step_type("your_turn")
 class YourTurn(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
@@ -78,6 +85,8 @@ class YourTurn(CovenantStep):
             choices.append(choice("building", msg("I attack its Fort or Garrison")))
         if any(ai.islands for ai in ais):
             choices.append(choice("island", msg("I take an island from it")))
+        if built_candidates(state):
+            choices.append(choice("built", msg("I built a Fort or Garrison")))
         choices.append(choice("achievement", msg("I claimed an achievement")))
         choices.append(choice("fix_island", msg("Correct one of its islands")))
         return choose(msg("What now?"), *choices)
@@ -87,6 +96,8 @@ class YourTurn(CovenantStep):
             return
         if value == "achievement":
             follow = [new("player_achievements", player=_player(step))]
+        elif value == "built":
+            follow = [new("player_built", spaces=built_candidates(state))]
         elif state.coop:
             follow = [new("pick_covenant", action=value)]
         else:
@@ -117,7 +128,7 @@ class PickCovenant(CovenantStep):
 
 
 @step_type("pick_island")
-class PickIsland(CovenantStep):
+class PickIsland(SpacesStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if step.params["purpose"] == "take":
             return msg("Which island did you take from it?")
@@ -136,10 +147,28 @@ class PickIsland(CovenantStep):
             ctx.insert(new("attack_building", space=value))
             return
         buildings = state.ai.islands.pop(value, [])
-        state.facts.islands.pop(value, None)
+        state.forget_island(value)
         ctx.note(msg("It loses the island at {space}.", space=where(state, value)))
         for b in buildings:
             ctx.note(msg("Its {building} there is removed.", building=BUILDING_NAMES[b]))
+
+
+@step_type("player_built")
+class PlayerBuilt(SpacesStep):
+    """Solo rulebook, "Player turn": "Your turns are played exactly the same as a normal
+    game" — a Fort or Garrison you build changes what Botdeck knew of that island."""
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return msg("On which island did you build?")
+
+    def detail(self, state: CovenantState, step: Step) -> Msg | None:
+        return msg("Botdeck will ask what is there the next time it matters.")
+
+    def question(self, state: CovenantState, step: Step) -> Question:
+        return space(msg("Tap the island"), step.params["spaces"])
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        state.forget_island(value)
 
 
 @step_type("player_achievements")
@@ -178,7 +207,7 @@ class FixIsland(CovenantStep):
 
 
 @step_type("fix_island_control")
-class FixIslandControl(CovenantStep):
+class FixIslandControl(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
             "Does the Covenant control the island at {space}?",
@@ -190,6 +219,7 @@ class FixIslandControl(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         space_ = step.params["space"]
+        state.forget_island(space_)  # a correction: what the table said may be wrong too
         if not value:
             state.ai.islands.pop(space_, None)
             return
@@ -200,7 +230,7 @@ class FixIslandControl(CovenantStep):
 
 
 @step_type("fix_island_building")
-class FixIslandBuilding(CovenantStep):
+class FixIslandBuilding(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
             "Does it have a {building} on {space}?",

@@ -14,7 +14,16 @@ from .deck import HARBOR
 from .plan import attack_happens, cannons_reach
 from .rules import add_legendary_cube, covenant_cannons
 from .state import CovenantState, Upgrade
-from .stepkit import BUILDING_NAMES, CovenantStep, battle_step, choice, new, step_type, where
+from .stepkit import (
+    BUILDING_NAMES,
+    CovenantStep,
+    SpacesStep,
+    battle_step,
+    choice,
+    new,
+    step_type,
+    where,
+)
 from .targets import target_space
 
 
@@ -134,7 +143,7 @@ class Build(CovenantStep):
 
 
 @step_type("build_place")
-class BuildPlace(CovenantStep):
+class BuildPlace(SpacesStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         building = BUILDING_NAMES[step.params["building"]]
         if len(step.params["spaces"]) == 1:
@@ -300,9 +309,9 @@ def after_turn_title(p: dict[str, Any]) -> Msg:
     coins, cargo = p.get("coins", 0), p.get("cargo", 0)
     if coins and cargo:
         return msg(
-            "After its turn: {coins} coins and {cargo} cargo on its highest-value island",
-            coins=coins,
-            cargo=cargo,
+            "After its turn: {coins} and {cargo} on its highest-value island",
+            coins=nmsg("{n} coin", "{n} coins", coins),
+            cargo=nmsg("{n} cargo", "{n} cargo", cargo),
         )
     if coins:
         return nmsg(
@@ -310,7 +319,11 @@ def after_turn_title(p: dict[str, Any]) -> Msg:
             "After its turn: {n} coins on its highest-value island",
             coins,
         )
-    return msg("After its turn: {n} cargo on its highest-value island", n=cargo)
+    return nmsg(
+        "After its turn: {n} cargo on its highest-value island",
+        "After its turn: {n} cargo on its highest-value island",
+        cargo,
+    )
 
 
 @step_type("effect_if_cannons")
@@ -318,15 +331,23 @@ class IfCannons(CovenantStep):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("If it would drop at least {n} cubes in a battle…", n=step.params["at_least"])
+        return nmsg(
+            "If it would drop at least {n} cube in a battle…",
+            "If it would drop at least {n} cubes in a battle…",
+            step.params["at_least"],
+        )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         total = covenant_cannons(state, space=target_space(state), defending=False).total
         if cannons_reach(state, step.params):
-            ctx.note(msg("It has {total} cannons: yes.", total=total))
+            ctx.note(nmsg("It has {n} cannon: yes.", "It has {n} cannons: yes.", total))
             ctx.insert(*effect_steps(step.params["then"]))
         else:
-            ctx.note(msg("It has {total} cannons: no, otherwise…", total=total))
+            ctx.note(
+                nmsg(
+                    "It has {n} cannon: no, otherwise…", "It has {n} cannons: no, otherwise…", total
+                )
+            )
             ctx.insert(*effect_steps(step.params["otherwise"]))
 
 
@@ -347,7 +368,10 @@ class EndOfTurn(CovenantStep):
         else:
             state.ai.placed_last_turn = []
             ctx.note(msg("It controls no island: nothing to collect."))
-        follow += [new("after_turn_place", **placement) for placement in state.ai.after_turn]
+        # With no island to put them on, "After its turn" has nothing to place: its
+        # line is passed without a tap.
+        placing = "after_turn_place" if state.ai.islands else "after_turn_nothing"
+        follow += [new(placing, **placement) for placement in state.ai.after_turn]
         state.ai.after_turn = []
         ctx.insert(*follow)
 
@@ -431,3 +455,16 @@ class AfterTurnPlace(CovenantStep):
             state.ai.placed_last_turn.append(
                 {"coins": step.params.get("coins", 0), "cargo": step.params.get("cargo", 0)}
             )
+
+
+@step_type("after_turn_nothing")
+class AfterTurnNothing(CovenantStep):
+    """The "After its turn" effect when it controls no island: nothing to place or tap."""
+
+    automatic = True
+
+    def title(self, state: CovenantState, step: Step) -> Msg:
+        return after_turn_title(step.params)
+
+    def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        ctx.note(msg("It controls no island: nothing is placed."))

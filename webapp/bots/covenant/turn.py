@@ -74,6 +74,8 @@ def covenant_turn(
     state: CovenantState, ctx: Context, deck: dict[str, Any], *, bonus: bool
 ) -> Checklist:
     discard_current(state)
+    for space in state.facts.battled_islands:
+        state.forget_island(space)
     if not bonus:
         state.ai.turn += 1
     side = side_for_turn(state, state.ai.turn, bonus=bonus)

@@ -48,7 +48,7 @@ def board_view(
         owner = owners.get(space)
         return SpaceView(
             space,
-            space_name(space, rows),
+            space_name(space),
             explored=space == HARBOR or space in state.explored,
             sea=space in state.open_sea,
             island=None if owner is None else state.ais[owner].islands[space],
@@ -145,7 +145,7 @@ class CovenantPageView:
     rows: tuple[int, ...]
 
     def space_name(self, space: str) -> Msg:
-        return space_name(space, self.rows)
+        return space_name(space)
 
 
 def covenant_view(state: CovenantState, deck: dict[str, Any]) -> CovenantPageView:

@@ -14,6 +14,7 @@ from typing import Any
 from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg, register
 from ...engine.cards import Pile
 from ...engine.scoring import SCORE_SHEET, ScoreSheetStep
+from ...engine.text import reason
 from ..whole_cards import CardCheck, WholeCards
 from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
@@ -78,7 +79,7 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
         try:
             board = validate_board(board)
         except BoardError as error:
-            raise ValueError(f"option 'board': {error}") from None
+            raise ValueError(msg("option 'board': {why}", why=reason(error))) from None
         return {**options, "board": board}
 
     def demo_deck(self) -> dict[str, Any]:
@@ -211,7 +212,7 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
             kind = field[9:]
             state.missions = [m for m in state.missions if m != kind] + [kind] * value
         else:
-            raise ValueError(f"unknown counter {field!r}")
+            raise ValueError(msg("unknown counter {field}", field=repr(field)))
 
     def correction_label(self, state: DeaconState, field: str) -> Msg:
         if field.startswith("pollution_"):

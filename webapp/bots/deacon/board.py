@@ -24,10 +24,10 @@ from typing import Any
 
 import jsonschema
 
-from ...engine import Msg, msg
+from ...engine import Msg, msg, reason
 from ...engine.geometry import Graph, Ring, Route
-from ...engine.schema import first_error
-from ..deckfile import package_json
+from ...engine.schema import first_error, in_words
+from ..deckfile import package_json, placed
 
 __all__ = [
     "BOARD_FORMAT",
@@ -76,7 +76,9 @@ def route_ends(key: str) -> tuple[int, int]:
     try:
         a, b = int(first), int(second)
     except ValueError:
-        raise ValueError(f"{key!r} is not a route (two island numbers: '3-7')") from None
+        raise ValueError(
+            msg("{key} is not a route (two island numbers: '3-7')", key=repr(key))
+        ) from None
     return (min(a, b), max(a, b))
 
 
@@ -155,6 +157,7 @@ class Board:
     def route(self, key: str) -> Route[int]:
         found = self.graph.route(*route_ends(key))
         if found is None:
+            # internal: a key from the board's own route list
             raise KeyError(f"route {key} is not on the board")
         return found
 
@@ -275,13 +278,16 @@ def validate_board(data: Any) -> dict[str, Any]:
     """Return the board file if it can be used, else raise BoardError naming the
     island, route or sector and the field. Changes nothing."""
     if not isinstance(data, dict):
-        raise BoardError("the board file is not a JSON object")
+        raise BoardError(msg("the board file is not a JSON object"))
     if data.get("format") != BOARD_FORMAT:
-        raise BoardError("this is not a Botdeck board file (field 'format')")
+        raise BoardError(msg("this is not a Botdeck board file (field 'format')"))
     if data.get("version") != BOARD_VERSION:
         raise BoardError(
-            f"unsupported board file version {data.get('version')!r}"
-            f" (this app reads {BOARD_VERSION})"
+            msg(
+                "unsupported board file version {value} (this app reads {version})",
+                value=repr(data.get("version")),
+                version=BOARD_VERSION,
+            )
         )
     error = first_error(data, board_schema())
     if error is not None:
@@ -289,64 +295,77 @@ def validate_board(data: Any) -> dict[str, Any]:
     islands: set[int] = set()
     for island in data["islands"]:
         if island["number"] in islands:
-            raise BoardError(f"island {island['number']} is listed twice")
+            raise BoardError(msg("island {island} is listed twice", island=island["number"]))
         islands.add(island["number"])
     routes: set[str] = set()
     for route in data["routes"]:
         key = route_key(route["a"], route["b"])
         if route["a"] == route["b"]:
-            raise BoardError(f"route {key}, field 'b': a route joins two different islands")
+            raise BoardError(
+                msg("route {key}, field 'b': a route joins two different islands", key=key)
+            )
         for end in ("a", "b"):
             if route[end] not in islands:
                 raise BoardError(
-                    f"route {key}, field '{end}': island {route[end]} is not on the board"
+                    msg(
+                        "route {key}, field '{end}': island {route} is not on the board",
+                        key=key,
+                        end=end,
+                        route=route[end],
+                    )
                 )
         if key in routes:
-            raise BoardError(f"route {key} is listed twice")
+            raise BoardError(msg("route {key} is listed twice", key=key))
         routes.add(key)
     sectors: set[str] = set()
     for sector in data["sectors"]:
         if sector["id"] in sectors:
-            raise BoardError(f"sector {sector['id']} is listed twice")
+            raise BoardError(msg("sector {sector} is listed twice", sector=sector["id"]))
         sectors.add(sector["id"])
         enclosing: set[str] = set()
         for a, b in sector["routes"]:
             key = route_key(a, b)
             if key not in routes:
-                raise BoardError(f"sector {sector['id']}: route {key} is not on the board")
+                raise BoardError(
+                    msg(
+                        "sector {sector}: route {key} is not on the board",
+                        sector=sector["id"],
+                        key=key,
+                    )
+                )
             if key in enclosing:
-                raise BoardError(f"sector {sector['id']}: route {key} is listed twice")
+                raise BoardError(
+                    msg(
+                        "sector {sector}: route {key} is listed twice", sector=sector["id"], key=key
+                    )
+                )
             enclosing.add(key)
     return data
 
 
-_PLACES = {"islands": "island", "routes": "route", "sectors": "sector"}
-
-
-def _describe(data: dict[str, Any], error: jsonschema.ValidationError) -> str:
-    path = list(error.absolute_path)
-    reason = _reason(error)
-    if error.validator == "required" and isinstance(error.instance, dict):
-        missing = next(p for p in error.validator_value if p not in error.instance)
-        path, reason = [*path, missing], "this field is required"
-    if len(path) >= 2 and path[0] in _PLACES and isinstance(path[1], int):
-        where, field = _place(path[0], data[path[0]][path[1]], path[1]), _field(path[2:])
+def _describe(data: dict[str, Any], error: jsonschema.ValidationError) -> Msg:
+    path, wrong = in_words(error)
+    if len(path) >= 2 and path[0] in ("islands", "routes", "sectors") and isinstance(path[1], int):
+        where, rest = _place(str(path[0]), data[path[0]][path[1]], path[1]), path[2:]
     else:
-        where, field = "the board", _field(path)
-    return f"{where}, field '{field}': {reason}" if field else f"{where}: {reason}"
+        where, rest = msg("the board"), path
+    return placed(where, _field(rest), wrong)
 
 
-def _place(kind: str, item: Any, index: int) -> str:
+def _place(kind: str, item: Any, index: int) -> Msg:
     """How a player finds the entry: by its number or id when it has a readable one."""
-    name = _PLACES[kind]
     if isinstance(item, dict):
         if kind == "islands" and _is_number(item.get("number")):
-            return f"island {item['number']}"
+            return msg("island {island}", island=item["number"])
         if kind == "routes" and _is_number(item.get("a")) and _is_number(item.get("b")):
-            return f"route {route_key(item['a'], item['b'])}"
+            return msg("route {key}", key=route_key(item["a"], item["b"]))
         if kind == "sectors" and isinstance(item.get("id"), str) and item["id"].strip():
-            return f"sector {item['id']}"
-    return f"the {name} in position {index + 1}"
+            return msg("sector {sector}", sector=item["id"])
+    if kind == "islands":
+        return msg("the island in position {n}", n=index + 1)
+    if kind == "routes":
+        return msg("the route in position {n}", n=index + 1)
+    return msg("the sector in position {n}", n=index + 1)
 
 
 def _is_number(value: Any) -> bool:
@@ -360,15 +379,6 @@ def _field(path: list[Any]) -> str:
     return name
 
 
-def _reason(error: jsonschema.ValidationError) -> str:
-    """The schema's sentence, without quoting a whole list back."""
-    if error.validator == "maxItems":
-        return f"more than {error.validator_value} entries"
-    if error.validator == "minItems":
-        return f"fewer than {error.validator_value} entries"
-    return error.message
-
-
 # The live check
 
 
@@ -378,7 +388,7 @@ def board_problems(data: Any) -> list[Msg]:
     try:
         board = Board.from_json(data)
     except BoardError as error:
-        return [msg("This board file cannot be used: {why}.", why=str(error))]
+        return [msg("This board file cannot be used: {why}.", why=reason(error))]
     problems: list[Msg] = []
     if not board.islands:
         problems.append(msg("No island yet: place the islands as they are printed."))

@@ -11,11 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Msg, msg, nmsg
+from ...engine.schema import in_words, quoted
 from .. import whole_cards
 from ..deckfile import (
     DeckError,
     bundled_deck_files,
+    card_place,
     first_error,
+    placed,
 )
 
 BOT_ID = "deacon"
@@ -119,7 +122,7 @@ def card_kind(card_id: str) -> str:
         return "advanced"
     if card_id in BASIC:
         return "basic"
-    raise DeckError(f"there is no Deacon card {card_id!r} (field 'id')")
+    raise DeckError(msg("there is no Deacon card {card_id} (field 'id')", card_id=repr(card_id)))
 
 
 def card_label(card_id: str) -> Msg:
@@ -171,8 +174,8 @@ def validate_card(card: Any) -> dict[str, Any]:
     """One card entered by hand: the schema's card shape."""
     error = first_error(card, _part_schema({"$ref": "#/$defs/card"}))
     if error is not None:
-        field, message = _field_and_message(error)
-        raise DeckError(f"field '{field or 'the card'}': {message}")
+        field, message, clause = _field_and_message(error)
+        raise DeckError(placed(None, field, message, clause=clause))
     return card  # type: ignore[no-any-return]
 
 
@@ -187,74 +190,50 @@ def validate_effects(
     )
     error = first_error(effects, schema)
     if error is not None:
-        path, message = _field_and_message(error)
-        raise DeckError(f"field '{'.'.join(filter(None, (field, path)))}': {message}")
+        path, message, clause = _field_and_message(error)
+        raise DeckError(placed(None, ".".join(filter(None, (field, path))), message, clause=clause))
     return effects  # type: ignore[no-any-return]
 
 
-def _describe(deck: dict[str, Any], error: Any) -> str:
-    path = list(error.absolute_path)
-    field, message = _field_and_message(error)
-    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
-        card = deck["cards"][path[1]]
-        card_id = card.get("id") if isinstance(card, dict) else None
-        where = f"card {card_id}" if isinstance(card_id, str) else f"card number {path[1] + 1}"
-        field = field.split(".", 2)[2] if field.count(".") >= 2 else "the card itself"
-    else:
-        where, field = "the deck", field or "top level"
-    return f"{where}, field '{field}': {message}"
+def _describe(deck: dict[str, Any], error: Any) -> Msg:
+    field, message, clause = _field_and_message(error)
+    where, rest = card_place(deck, field.split(".") if field else [])
+    return placed(where, rest, message, clause=clause)
 
 
 # Which fields belong to which kind of card or effect (the schema's `"not": {}`).
 _NOT_HERE = {
-    "effects": "a Ship card prints a power, not effects",
-    "power": "only a Ship card prints a power",
-    "name": "only a Ship card has a name",
-    "symbols": "only a 'symbols' effect counts symbols",
-    "n": "only a 'vp' effect has a number of VP",
-}
-_TYPES = {
-    "array": "a list is needed",
-    "object": "a set of fields is needed",
-    "integer": "a whole number is needed",
-    "string": "a text is needed",
-    "boolean": "true or false is needed",
+    "effects": msg("a Ship card prints a power, not effects"),
+    "power": msg("only a Ship card prints a power"),
+    "name": msg("only a Ship card has a name"),
+    "symbols": msg("only a 'symbols' effect counts symbols"),
+    "n": msg("only a 'vp' effect has a number of VP"),
 }
 
 
-def _field_and_message(error: Any) -> tuple[str, str]:
-    """Where a schema error is (dotted path) and what it says, in the player's words
-    (never the whole value: a deck's card list would fill the screen)."""
-    path = [str(p) for p in error.absolute_path]
+def _field_and_message(error: Any) -> tuple[str, Msg, bool]:
+    """Where a schema error is (dotted path), what it says in the player's words (never
+    the whole value: a deck's card list would fill the screen), and whether that is a
+    whole clause (see `deckfile.placed`)."""
+    where, wrong = in_words(error)
+    path = [str(p) for p in where]
     rule, value = error.validator, error.validator_value
-    message = error.message
-    if rule == "required":
-        instance = error.instance if isinstance(error.instance, dict) else {}
-        missing = next((k for k in value if k not in instance), None)
-        if missing is not None:
-            path.append(missing)
-            message = "this is missing"
-    elif rule == "not":
+    if rule not in ("not", "uniqueItems") and not (rule == "pattern" and path[-1:] == ["id"]):
+        return ".".join(path), wrong, False
+    message: Msg = wrong
+    if rule == "not":
         message = (
-            _NOT_HERE.get(path[-1] if path else "", "not allowed here")
+            _NOT_HERE.get(path[-1] if path else "", msg("not allowed here"))
             if value == {}
-            else "plain VP are never printed on a Deacon card"
+            else msg("plain VP are never printed on a Deacon card")
         )
     elif rule == "uniqueItems":
-        message = "the 3 Islands of a card are all different"
-    elif rule in ("minItems", "maxItems"):
-        message = f"{'at least' if rule == 'minItems' else 'at most'} {value}"
-    elif rule in ("minLength", "maxLength"):
-        message = f"{'at least' if rule == 'minLength' else 'at most'} {value} characters"
-    elif rule == "type":
-        message = _TYPES.get(str(value), message)
+        message = msg("the 3 Islands of a card are all different")
     elif rule == "pattern" and path and path[-1] == "id":
-        message = f"{error.instance!r} is not a Deacon card: 1 to 8, 1A to 4A, S1 to S5"
-    elif rule == "additionalProperties" and isinstance(error.instance, dict):
-        known = error.schema.get("properties", {})
-        path.append(next(str(k) for k in error.instance if k not in known))
-        message = "there is no such field"
-    return ".".join(path), message
+        message = msg(
+            "{value} is not a Deacon card: 1 to 8, 1A to 4A, S1 to S5", value=quoted(error.instance)
+        )
+    return ".".join(path), message, True
 
 
 def empty_deck(name: str) -> dict[str, Any]:

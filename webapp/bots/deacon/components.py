@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import msg
+from ...engine.text import reason
 from ..deckfile import package_json
 from .cards import DeckError, validate_effects
 from .entry import EntryError, effects_text, parse_effects
@@ -105,15 +106,19 @@ def _blank(value: Any) -> bool:
 def _number(raw: Any, field: str, low: int, high: int) -> int:
     """A whole number from a form (text) or JSON; blank is 0 where the least is 0."""
     if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
-        raise ComponentError(f"field '{field}': a whole number is needed")
+        raise ComponentError(msg("field '{field}': a whole number is needed", field=field))
     if _blank(raw) and low == 0:
         raw = 0
     try:
         value = int(str(raw).strip())
     except ValueError:
-        raise ComponentError(f"field '{field}': a whole number is needed") from None
+        raise ComponentError(
+            msg("field '{field}': a whole number is needed", field=field)
+        ) from None
     if not low <= value <= high:
-        raise ComponentError(f"field '{field}': from {low} to {high}")
+        raise ComponentError(
+            msg("field '{field}': from {low} to {high}", field=field, low=low, high=high)
+        )
     return value
 
 
@@ -123,13 +128,15 @@ def _flag(raw: Any, field: str) -> bool:
         return True
     if _blank(raw) or raw in ("off", "no", "false", "0", 0):
         return False
-    raise ComponentError(f"field '{field}': ticked or not")
+    raise ComponentError(msg("field '{field}': ticked or not", field=field))
 
 
 def _colour(raw: Any, field: str) -> str:
     colour = str(raw or "").strip().casefold()
     if colour not in COLOURS:
-        raise ComponentError(f"field '{field}': choose a colour ({', '.join(COLOURS)})")
+        raise ComponentError(
+            msg("field '{field}': choose a colour ({value})", field=field, value=", ".join(COLOURS))
+        )
     return colour
 
 
@@ -139,13 +146,17 @@ def _effects(raw: Any, field: str, *, low: int) -> list[dict[str, Any]]:
         effects = parse_effects(raw, field=field) if isinstance(raw, str) else raw
         if raw is None or effects == []:
             if low:
-                raise ComponentError(f"field '{field}': type the effects, as vp:2,research")
+                raise ComponentError(
+                    msg("field '{field}': type the effects, as vp:2,research", field=field)
+                )
             return []
         if isinstance(effects, list) and len(effects) > MAX_TANK_EFFECTS:
-            raise ComponentError(f"field '{field}': at most {MAX_TANK_EFFECTS} effects")
+            raise ComponentError(
+                msg("field '{field}': at most {limit} effects", field=field, limit=MAX_TANK_EFFECTS)
+            )
         return validate_effects(effects, field=field)
     except (EntryError, DeckError) as error:
-        raise ComponentError(str(error)) from None
+        raise ComponentError(reason(error)) from None
 
 
 # --- the shapes: nested JSON and the form's fields ---------------------------------------
@@ -158,25 +169,29 @@ def _flat(part: str, data: dict[str, Any]) -> dict[str, Any]:
     known = set(scalars) | ({rows.key} if rows else set())
     unknown = sorted(str(k) for k in set(data) - known)
     if unknown:
-        raise ComponentError(f"field '{unknown[0]}': there is no such field")
+        raise ComponentError(msg("field '{unknown}': there is no such field", unknown=unknown[0]))
     fields = {name: data.get(name) for name in scalars}
     if rows is None:
         return fields
     items = data[rows.key]
     if not isinstance(items, list):
-        raise ComponentError(f"field '{rows.key}': a list is needed")
+        raise ComponentError(msg("field '{key}': a list is needed", key=rows.key))
     if len(items) > rows.high:
-        raise ComponentError(f"field '{rows.key}': at most {rows.high}")
+        raise ComponentError(msg("field '{key}': at most {high}", key=rows.key, high=rows.high))
     fields[rows.count] = len(items)
     for number, item in enumerate(items, start=1):
         if not rows.columns:
             fields[rows.field(number)] = item
             continue
         if not isinstance(item, dict):
-            raise ComponentError(f"field '{rows.field(number)}': a set of fields is needed")
+            raise ComponentError(
+                msg("field '{field}': a set of fields is needed", field=rows.field(number))
+            )
         extra = sorted(str(k) for k in set(item) - set(rows.columns))
         if extra:
-            raise ComponentError(f"field '{rows.field(number, extra[0])}': there is no such field")
+            raise ComponentError(
+                msg("field '{field}': there is no such field", field=rows.field(number, extra[0]))
+            )
         fields.update({rows.field(number, c): item.get(c) for c in rows.columns})
     return fields
 
@@ -184,7 +199,7 @@ def _flat(part: str, data: dict[str, Any]) -> dict[str, Any]:
 def _form_fields(part: str, raw: Any) -> dict[str, Any]:
     """The part as the form's fields, whichever way it came; unknown fields refused."""
     if not isinstance(raw, dict):
-        raise ComponentError("the part is not a set of fields")
+        raise ComponentError(msg("the part is not a set of fields"))
     rows = ROWS.get(part)
     nested = part == "pollution" or (rows is not None and isinstance(raw.get(rows.key), list))
     fields = _flat(part, raw) if nested else raw
@@ -193,7 +208,7 @@ def _form_fields(part: str, raw: Any) -> dict[str, Any]:
         known |= {rows.count, *rows.fields()}
     unknown = sorted(str(k) for k in set(fields) - known)
     if unknown:
-        raise ComponentError(f"field '{unknown[0]}': there is no such field")
+        raise ComponentError(msg("field '{unknown}': there is no such field", unknown=unknown[0]))
     return fields
 
 
@@ -207,7 +222,14 @@ def _row_count(fields: dict[str, Any], rows: Rows) -> int:
             if any(not _blank(fields.get(name)) for name in rows.row_fields(n))
         ]
         if not filled:
-            raise ComponentError(f"field '{rows.count}': how many, from {rows.low} to {rows.high}")
+            raise ComponentError(
+                msg(
+                    "field '{count}': how many, from {low} to {high}",
+                    count=rows.count,
+                    low=rows.low,
+                    high=rows.high,
+                )
+            )
         raw = max(filled)
     return _number(raw, rows.count, rows.low, rows.high)
 
@@ -248,7 +270,7 @@ def _research(form: _Form) -> dict[str, Any]:
         milestone = form.flag(rows.field(n, "milestone"))
         if milestone and n == 1:
             # Deacon rulebook, "Setup" 5B: its Scientist starts on space 1.
-            raise ComponentError("field 'space1.milestone': the Scientists start here")
+            raise ComponentError(msg("field 'space1.milestone': the Scientists start here"))
         spaces.append(
             {
                 "vp": form.number(rows.field(n, "vp"), 0, MAX_VP),
@@ -289,8 +311,12 @@ def _score_track(form: _Form) -> dict[str, Any]:
         at = form.number(rows.field(n, "at"), 1, 99)
         if marks and at <= marks[-1]["at"]:
             raise ComponentError(
-                f"field '{rows.field(n, 'at')}': after {marks[-1]['at']} VP"
-                f" ({rows.field(n - 1, 'at')}), up the track"
+                msg(
+                    "field '{field}': after {marks} VP ({value}), up the track",
+                    field=rows.field(n, "at"),
+                    marks=marks[-1]["at"],
+                    value=rows.field(n - 1, "at"),
+                )
             )
         marks.append({"at": at, "effects": form.effects(rows.field(n, "effects"), low=1)})
     return {"effects": marks}
@@ -305,7 +331,11 @@ def _crew(form: _Form) -> dict[str, Any]:
         colour = form.colour(rows.field(n, "colour"))
         if colour in (row["colour"] for row in crew):
             raise ComponentError(
-                f"field '{rows.field(n, 'colour')}': {colour} is already the colour of another row"
+                msg(
+                    "field '{field}': {colour} is already the colour of another row",
+                    field=rows.field(n, "colour"),
+                    colour=colour,
+                )
             )
         crew.append({"colour": colour, "tiles": form.number(rows.field(n, "tiles"), 2, 6)})
     return {"rows": crew}
@@ -319,7 +349,13 @@ def _missions(form: _Form) -> dict[str, Any]:
     for n in numbers:
         colour = form.colour(rows.field(n))
         if colour in types:
-            raise ComponentError(f"field '{rows.field(n)}': {colour} is already a Mission colour")
+            raise ComponentError(
+                msg(
+                    "field '{field}': {colour} is already a Mission colour",
+                    field=rows.field(n),
+                    colour=colour,
+                )
+            )
         types.append(colour)
     return {"types": types}
 
@@ -345,7 +381,7 @@ def check_part(part: str, raw: Any) -> dict[str, Any]:
     """A printed part from the form's fields or as nested JSON, checked; ComponentError
     names the field that is wrong."""
     if part not in CHECKS:
-        raise ComponentError(f"there is no printed part {part!r}")
+        raise ComponentError(msg("there is no printed part {part}", part=repr(part)))
     return CHECKS[part](_Form(_form_fields(part, raw)))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...engine.text import msg
 from .cards import CARD_EFFECTS, EFFECTS, MAX_EFFECTS
 from .components import DEMO_COMPONENTS, part_fields
 from .entry import ISLAND_FIELDS, MAX_SYMBOL_TYPES, MAX_SYMBOLS, MAX_VP, effects_text
@@ -74,27 +75,27 @@ def start_entry(draft: Any, kept: Any = None) -> dict[str, Any]:
 def _checked_draft(draft: Any) -> dict[str, Any]:
     """The draft the browser sent back, or ValueError: it is not one of ours."""
     if not isinstance(draft, dict) or draft.get("kind") not in KINDS:
-        raise ValueError("not a Deacon entry")
+        raise ValueError(msg("not a Deacon entry"))
     if draft["kind"] == COMPONENTS:
         if draft.get("part") not in PART_FORMS or not isinstance(draft.get("fields"), dict):
-            raise ValueError("a part's fields are missing")
+            raise ValueError(msg("a part's fields are missing"))
         return draft
     effects = draft.get("effects")
     if not isinstance(effects, list) or len(effects) > MAX_EFFECTS:
-        raise ValueError("the effects are missing")
+        raise ValueError(msg("the effects are missing"))
     try:
         draft = {**draft, "effects": [_effect_dict(e) for e in effects]}
     except (TypeError, ValueError, AttributeError):
-        raise ValueError("an effect is not one") from None
+        raise ValueError(msg("an effect is not one")) from None
     allowed = CARD_EFFECTS if draft["kind"] == CARD else REWARD_EFFECTS
     if any(e["effect"] not in allowed for e in draft["effects"]):
-        raise ValueError("an effect is not one")
+        raise ValueError(msg("an effect is not one"))
     if draft.get("pending") not in (None, "symbols", "vp"):
-        raise ValueError("unknown pending effect")
+        raise ValueError(msg("unknown pending effect"))
     if draft["kind"] == CARD:
         islands = draft.get("islands")
         if not isinstance(islands, list) or len(islands) != 3:
-            raise ValueError("the islands are missing")
+            raise ValueError(msg("the islands are missing"))
     return draft
 
 
@@ -109,7 +110,7 @@ def edit_entry(draft: Any, tap: dict[str, str]) -> dict[str, Any]:
     if draft["kind"] == COMPONENTS:
         # The invented values, to start a game before reading the printed part.
         if tap.get("op") != "demo":
-            raise ValueError("unknown tap")
+            raise ValueError(msg("unknown tap"))
         part = draft["part"]
         return {**draft, "fields": part_fields(part, DEMO_COMPONENTS[part]), "demo": True}
     if draft["kind"] == CARD:
@@ -123,9 +124,9 @@ def edit_entry(draft: Any, tap: dict[str, str]) -> dict[str, Any]:
     allowed = CARD_EFFECTS if draft["kind"] == CARD else REWARD_EFFECTS
     if op == "add":
         if len(effects) >= MAX_EFFECTS:
-            raise ValueError(f"at most {MAX_EFFECTS} effects")
+            raise ValueError(msg("at most {limit} effects", limit=MAX_EFFECTS))
         if value not in allowed:
-            raise ValueError("not an effect")
+            raise ValueError(msg("not an effect"))
         if value == "symbols":
             draft.update(pending="symbols", symbols=[])
         elif value == "vp":
@@ -135,12 +136,12 @@ def edit_entry(draft: Any, tap: dict[str, str]) -> dict[str, Any]:
     elif op == "symbol" and draft.get("pending") == "symbols":
         symbols = _symbols(draft)
         if len(symbols) >= MAX_SYMBOL_TYPES:
-            raise ValueError(f"at most {MAX_SYMBOL_TYPES} symbol types")
+            raise ValueError(msg("at most {limit} symbol types", limit=MAX_SYMBOL_TYPES))
         symbols.append(_bounded(value, 1, MAX_SYMBOLS))
         draft["symbols"] = symbols
     elif op == "symbols_done" and draft.get("pending") == "symbols":
         if not _symbols(draft):
-            raise ValueError("tap how many symbols of each type first")
+            raise ValueError(msg("tap how many symbols of each type first"))
         effects.append({"effect": "symbols", "symbols": _symbols(draft)})
         draft.update(pending=None, symbols=[])
     elif op == "vp" and draft.get("pending") == "vp":
@@ -155,7 +156,7 @@ def edit_entry(draft: Any, tap: dict[str, str]) -> dict[str, Any]:
         effects.clear()
         draft.update(pending=None, symbols=[])
     elif op != "islands":  # "islands": only keep what was typed
-        raise ValueError("unknown tap")
+        raise ValueError(msg("unknown tap"))
     return draft
 
 
@@ -163,9 +164,9 @@ def _bounded(value: str, low: int, high: int) -> int:
     try:
         number = int(value)
     except ValueError:
-        raise ValueError("not a number") from None
+        raise ValueError(msg("not a number")) from None
     if not low <= number <= high:
-        raise ValueError(f"a number from {low} to {high}")
+        raise ValueError(msg("a number from {low} to {high}", low=low, high=high))
     return number
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...engine.text import Msg, msg, reason
 from .. import whole_cards
 from .cards import (
     CARD_EFFECTS,
@@ -50,7 +51,7 @@ def parse_effects(
     items = [item.strip().casefold() for item in text.split(",")]
     for position, item in enumerate((i for i in items if i), start=1):
         name, colon, count = (part.strip() for part in item.partition(":"))
-        where = f"field '{field}', effect {position} ({item})"
+        where = msg("field '{field}', effect {n} ({item})", field=field, n=position, item=item)
         if name == "symbols":
             effects.append({"effect": "symbols", "symbols": _symbols(count, where)})
         elif name == "vp" and allow_vp:
@@ -58,12 +59,16 @@ def parse_effects(
         elif name in _PLAIN and not colon:
             effects.append({"effect": name})
         elif name in _PLAIN:
-            raise EntryError(f"{where}: nothing follows '{name}'")
+            raise EntryError(msg("{where}: nothing follows '{name}'", where=where, name=name))
         elif name == "vp":
-            raise EntryError(f"{where}: plain VP are never printed on a Deacon card")
+            raise EntryError(
+                msg("{where}: plain VP are never printed on a Deacon card", where=where)
+            )
         else:
             known = ", ".join(_EXAMPLES.get(e, e) for e in _known(allow_vp))
-            raise EntryError(f"{where}: not an effect; one of {known}")
+            raise EntryError(
+                msg("{where}: not an effect; one of {known}", where=where, known=known)
+            )
     return effects
 
 
@@ -71,18 +76,24 @@ def _known(allow_vp: bool) -> tuple[str, ...]:
     return EFFECTS if allow_vp else CARD_EFFECTS
 
 
-def _count(text: str, where: str, high: int) -> int:
+def _count(text: str, where: Msg, high: int) -> int:
     if not text.isdigit() or not 1 <= int(text) <= high:
-        raise EntryError(f"{where}: a whole number from 1 to {high} after the colon")
+        raise EntryError(
+            msg("{where}: a whole number from 1 to {high} after the colon", where=where, high=high)
+        )
     return int(text)
 
 
-def _symbols(text: str, where: str) -> list[int]:
+def _symbols(text: str, where: Msg) -> list[int]:
     """`2+1`: how many symbols of each type are shown."""
     counts = [part.strip() for part in text.split("+")] if text else []
     if not 1 <= len(counts) <= MAX_SYMBOL_TYPES:
         raise EntryError(
-            f"{where}: the symbols of each type, 1 to {MAX_SYMBOL_TYPES} types, as symbols:2+1"
+            msg(
+                "{where}: the symbols of each type, 1 to {limit} types, as symbols:2+1",
+                where=where,
+                limit=MAX_SYMBOL_TYPES,
+            )
         )
     return [_count(c, where, MAX_SYMBOLS) for c in counts]
 
@@ -110,15 +121,19 @@ def _checked_effects(raw: Any, *, allow_vp: bool, field: str) -> list[dict[str, 
             text = isinstance(item, str)
             effects += parse_effects(item, allow_vp=allow_vp, field=field) if text else [item]
     else:
-        raise EntryError(f"field '{field}': a list of effects is needed")
+        raise EntryError(msg("field '{field}': a list of effects is needed", field=field))
     if not effects:
-        raise EntryError(f"field '{field}': type the effects, as research,symbols:2+1")
+        raise EntryError(
+            msg("field '{field}': type the effects, as research,symbols:2+1", field=field)
+        )
     if len(effects) > MAX_EFFECTS:
-        raise EntryError(f"field '{field}': at most {MAX_EFFECTS} effects")
+        raise EntryError(
+            msg("field '{field}': at most {limit} effects", field=field, limit=MAX_EFFECTS)
+        )
     try:
         return validate_effects(effects, allow_vp=allow_vp, field=field)
     except DeckError as error:
-        raise EntryError(str(error)) from None
+        raise EntryError(reason(error)) from None
 
 
 def effects_check(allow_vp: bool = True) -> Callable[[Any], list[dict[str, Any]]]:
@@ -130,7 +145,9 @@ def effects_check(allow_vp: bool = True) -> Callable[[Any], list[dict[str, Any]]
         if isinstance(raw, dict):
             unknown = sorted(set(raw) - {"effects"})
             if unknown:
-                raise EntryError(f"field '{unknown[0]}': there is no such field")
+                raise EntryError(
+                    msg("field '{unknown}': there is no such field", unknown=unknown[0])
+                )
             raw = raw.get("effects", "")
         return _checked_effects(raw, allow_vp=allow_vp, field="effects")
 
@@ -141,9 +158,9 @@ def _island(fields: dict[str, Any], name: str) -> int:
     raw = fields.get(name)
     text = str(raw).strip() if raw is not None and not isinstance(raw, bool) else ""
     if not text:
-        raise EntryError(f"field '{name}': type the Island's number")
+        raise EntryError(msg("field '{name}': type the Island's number", name=name))
     if not text.isdigit() or not 1 <= int(text) <= 99:
-        raise EntryError(f"field '{name}': an Island's number, from 1 to 99")
+        raise EntryError(msg("field '{name}': an Island's number, from 1 to 99", name=name))
     return int(text)
 
 
@@ -151,31 +168,35 @@ def card_from_form(card_id: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The card the form describes; its effects are checked here, the rest after."""
     unknown = sorted(set(fields) - set(FORM_FIELDS))
     if unknown:
-        raise EntryError(f"field '{unknown[0]}' is not on a Deacon card")
+        raise EntryError(msg("field '{unknown}' is not on a Deacon card", unknown=unknown[0]))
     islands = [_island(fields, name) for name in ISLAND_FIELDS]
     for position in (1, 2):
         if islands[position] in islands[:position]:
             raise EntryError(
-                f"field 'island{position + 1}': Island {islands[position]} is already"
-                " on this card; the 3 Islands are all different"
+                msg(
+                    "field 'island{n}': Island {island} is already on this card; "
+                    "the 3 Islands are all different",
+                    n=position + 1,
+                    island=islands[position],
+                )
             )
     card: dict[str, Any] = {"id": card_id, "islands": islands}
     power = str(fields.get("power") or "").strip()
     effects = fields.get("effects") or ""
     if card_kind(card_id) == "ship":
         if effects:
-            raise EntryError("field 'effects': a Ship card prints a power, not effects")
+            raise EntryError(msg("field 'effects': a Ship card prints a power, not effects"))
         if not power:
-            raise EntryError("field 'power': choose the Ship's power")
+            raise EntryError(msg("field 'power': choose the Ship's power"))
         card["power"] = power
         name = str(fields.get("name") or "").strip()
         if name:
             card["name"] = name
         return card
     if power:
-        raise EntryError("field 'power': only a Ship card prints a power")
+        raise EntryError(msg("field 'power': only a Ship card prints a power"))
     if str(fields.get("name") or "").strip():
-        raise EntryError("field 'name': only a Ship card has a name")
+        raise EntryError(msg("field 'name': only a Ship card has a name"))
     card["effects"] = _checked_effects(effects, allow_vp=False, field="effects")
     return card
 

@@ -49,7 +49,7 @@ class DeaconCards(CardRules[DeaconState]):
     def revealed(self, state: DeaconState, ctx: Context, card_id: str, step: Step) -> None:
         card = find_card(ctx.deck, card_id)
         if card is None:
-            raise ValueError(f"card {card_id} is not in the deck")
+            raise ValueError(msg("card {card_id} is not in the deck", card_id=card_id))
         assert ctx.checklist is not None
         state.shown = card_id
         state.cards.put(card_id)  # once its actions are done it is on the discard pile

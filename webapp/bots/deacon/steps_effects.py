@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, msg, nmsg
 from ...engine.questions import choice, choose, confirm, entry
 from .cards import effect_name
 from .components import COLOUR_NAMES
@@ -47,7 +47,7 @@ class Symbols(EffectStep):
 
     def title(self, state: DeaconState, step: Step) -> Msg:
         types = len([n for n in effect_of(step)["symbols"] if n])
-        return msg("{n} symbol types: +{n} VP", n=types)
+        return nmsg("{n} symbol type: +{n} VP", "{n} symbol types: +{n} VP", types)
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
         state.add_vp("symbols", len([n for n in effect_of(step)["symbols"] if n]))
@@ -225,4 +225,4 @@ class Reshuffle(DeaconStep):
             ctx.insert(new("physical_reshuffle"))
             return
         size = state.cards.reshuffle(ctx.rng("deacon_reshuffle"))
-        ctx.note(msg("A new deck of {n} cards.", n=size))
+        ctx.note(nmsg("A new deck of {n} card.", "A new deck of {n} cards.", size))

@@ -161,7 +161,9 @@ class BuildDeck(DeaconStep):
             return
         missing = [card for card in members if find_card(ctx.deck, card) is None]
         if missing:
-            raise ValueError(f"the deck has no card {missing[0]}: play the printed cards")
+            raise ValueError(
+                msg("the deck has no card {missing}: play the printed cards", missing=missing[0])
+            )
         ctx.rng("deacon_deck").shuffle(members)
         state.cards.cards = members
 

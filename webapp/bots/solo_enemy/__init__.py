@@ -11,11 +11,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg, register
+from ...engine import (
+    Bot,
+    Checklist,
+    Context,
+    Correction,
+    Msg,
+    Overturn,
+    ScoreSheet,
+    Step,
+    msg,
+    register,
+)
 from ...engine.cards import Pile
 from ..whole_cards import CardCheck, WholeCards
 from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
+    overturn,
     steps_actions,
     steps_battle,
     steps_build,
@@ -84,8 +96,10 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
                 factions.append(key)
         if not factions:
             raise ValueError(
-                "option 'factions': name at least one faction you own besides yours: "
-                "the Enemy is drawn from them"
+                msg(
+                    "option 'factions': name at least one faction you own besides yours: "
+                    "the Enemy is drawn from them"
+                )
             )
         return {**options, "you": you, "factions": factions}
 
@@ -111,8 +125,12 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
             ids = [card["id"] for card in deck["cards"]]
             if len(ids) < CARD_COUNT:
                 raise DeckError(
-                    f"the deck has {len(ids)} of its {CARD_COUNT} cards: play it with the "
-                    "printed cards to enter the others"
+                    msg(
+                        "the deck has {count} of its {total} cards: play it with the printed "
+                        "cards to enter the others",
+                        count=len(ids),
+                        total=CARD_COUNT,
+                    )
                 )
             rng.shuffle(ids)
         return EnemyState(
@@ -137,6 +155,14 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
                     round=state.turns.end_round or state.turns.round,
                 )
             )
+
+    # --- the table overturns an action Botdeck decided (overturn.py) -------------------
+
+    def overturnable(self, state: EnemyState, step: Step) -> Overturn | None:
+        return overturn.overturnable(state, step)
+
+    def overturn(self, state: EnemyState, to: str, ctx: Context) -> None:
+        overturn.overturn(state, to, ctx, self.correct)
 
     def state_to_json(self, state: EnemyState) -> dict[str, Any]:
         return state.to_json()
@@ -166,6 +192,8 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
         return found
 
     def correct(self, state: EnemyState, field: str, value: int) -> None:
+        if state.decision is not None:  # it stands, whatever the table makes of the decision
+            state.decision.setdefault("corrected", {})[field] = value
         if field in RESOURCES:
             state.resources[field] = value
         elif field == "vp":
@@ -177,7 +205,7 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
         elif field.startswith("tax_"):
             set_tax_slot(state, field[4:], value)
         else:
-            raise ValueError(f"unknown counter {field!r}")
+            raise ValueError(msg("unknown counter {field}", field=repr(field)))
 
     def correction_label(self, state: EnemyState, field: str) -> Msg:
         if field in RESOURCES:

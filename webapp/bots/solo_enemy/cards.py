@@ -11,11 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Msg, msg
+from ...engine.schema import in_words
 from .. import whole_cards
 from ..deckfile import (
     DeckError,
     bundled_deck_files,
+    card_place,
     first_error,
+    placed,
 )
 
 BOT_ID = "solo_enemy"
@@ -78,21 +81,15 @@ def validate_card(card: Any) -> dict[str, Any]:
         schema.pop(key, None)
     error = first_error(card, schema)
     if error is not None:
-        field = ".".join(str(p) for p in error.absolute_path) or "the card"
-        raise DeckError(f"field '{field}': {error.message}")
+        path, wrong = in_words(error)
+        raise DeckError(placed(None, path, wrong))
     return card  # type: ignore[no-any-return]
 
 
-def _describe(deck: dict[str, Any], error: Any) -> str:
-    path = list(error.absolute_path)
-    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
-        card = deck["cards"][path[1]]
-        card_id = card.get("id") if isinstance(card, dict) else None
-        where = f"card {card_id}" if isinstance(card_id, str) else f"card number {path[1] + 1}"
-        field = ".".join(str(p) for p in path[2:]) or "the card itself"
-    else:
-        where, field = "the deck", ".".join(str(p) for p in path) or "top level"
-    return f"{where}, field '{field}': {error.message}"
+def _describe(deck: dict[str, Any], error: Any) -> Msg:
+    path, wrong = in_words(error)
+    where, rest = card_place(deck, path)
+    return placed(where, rest, wrong)
 
 
 def tactic_names(deck: dict[str, Any]) -> list[str]:

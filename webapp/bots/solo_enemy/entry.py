@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...engine.text import msg
 from .. import whole_cards
 from .cards import validate_card
 
@@ -25,22 +26,24 @@ def card_from_form(card_id: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The card the form describes (not checked yet)."""
     missing = [name for name in FORM_FIELDS if fields.get(name) in (None, "")]
     if missing:
-        raise EntryError(f"field '{missing[0]}': choose what the card shows")
+        raise EntryError(msg("field '{missing}': choose what the card shows", missing=missing[0]))
     tactics = {}
     for role in ("attacking", "defending"):
         name = fields[role]
         if name == OTHER:
             name = str(fields.get(f"{role}_other", "")).strip()
             if not name:
-                raise EntryError(f"field '{role}_other': type the Tactic Card's name")
+                raise EntryError(
+                    msg("field '{role}_other': type the Tactic Card's name", role=role)
+                )
         tactics[role] = str(name).strip()
     try:
         strength = int(str(fields["strength"]))
     except ValueError:
-        raise EntryError("field 'strength': a whole number is needed") from None
+        raise EntryError(msg("field 'strength': a whole number is needed")) from None
     follow = fields["follow"]
     if follow not in (True, False, "yes", "no"):
-        raise EntryError("field 'follow': yes or no")
+        raise EntryError(msg("field 'follow': yes or no"))
     return {
         "id": card_id,
         "action": fields["action"],

@@ -58,15 +58,17 @@ class ProfileError(ValueError):
 
 def _number(raw: Any, field: str, low: int, high: int) -> int:
     if isinstance(raw, bool):
-        raise ProfileError(f"field '{field}': a whole number is needed")
+        raise ProfileError(msg("field '{field}': a whole number is needed", field=field))
     if raw in ("", None):
         raw = 0 if low == 0 else raw
     try:
         value = int(str(raw).strip())
     except ValueError:
-        raise ProfileError(f"field '{field}': a whole number is needed") from None
+        raise ProfileError(msg("field '{field}': a whole number is needed", field=field)) from None
     if not low <= value <= high:
-        raise ProfileError(f"field '{field}': from {low} to {high}")
+        raise ProfileError(
+            msg("field '{field}': from {low} to {high}", field=field, low=low, high=high)
+        )
     return value
 
 
@@ -89,12 +91,12 @@ def check_profile(raw: Any) -> dict[str, Any]:
     """A faction's printed costs, from the form's fields or as nested data; ProfileError
     names the field that is wrong."""
     if not isinstance(raw, dict):
-        raise ProfileError("the costs are not a set of fields")
+        raise ProfileError(msg("the costs are not a set of fields"))
     fields = _flat(raw) if isinstance(raw.get("units"), dict) else raw
     known = set(_flat(blank_profile()))
     unknown = sorted(set(fields) - known)
     if unknown:
-        raise ProfileError(f"field '{unknown[0]}' is not on a faction's board")
+        raise ProfileError(msg("field '{unknown}' is not on a faction's board", unknown=unknown[0]))
 
     def cost(prefix: str) -> dict[str, int]:
         return {
@@ -105,7 +107,9 @@ def check_profile(raw: Any) -> dict[str, Any]:
     for number in range(1, HEROES + 1):
         name = fields.get(f"spell{number}.name") or ""
         if not isinstance(name, str) or len(name.strip()) > 40:
-            raise ProfileError(f"field 'spell{number}.name': at most 40 characters")
+            raise ProfileError(
+                msg("field 'spell{number}.name': at most 40 characters", number=number)
+            )
         spells.append(
             {
                 "name": name.strip(),
@@ -117,7 +121,9 @@ def check_profile(raw: Any) -> dict[str, Any]:
     for number in range(1, TRACK_SPACES + 1):
         level = _number(fields.get(f"track{number}.level"), f"track{number}.level", 1, 9)
         if track and level < track[-1]["level"]:
-            raise ProfileError(f"field 'track{number}.level': a level never goes down the track")
+            raise ProfileError(
+                msg("field 'track{number}.level': a level never goes down the track", number=number)
+            )
         track.append(
             {
                 "ore": _number(fields.get(f"track{number}.ore"), f"track{number}.ore", 0, MAX_COST),

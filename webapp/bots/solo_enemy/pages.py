@@ -34,7 +34,7 @@ class SoloEnemyPages(BotPages[EnemyPageView]):
 def typed_names(text: str) -> list[str]:
     """Names typed in one field, separated by commas."""
     if len(text) > TYPED_LENGTH:
-        raise ValueError("the other factions are a short list of names")
+        raise ValueError(msg("the other factions are a short list of names"))
     return [name.strip() for name in text.split(",") if name.strip()]
 
 
@@ -44,7 +44,7 @@ def read_form(form: FormFields, options: dict[str, Any]) -> dict[str, Any]:
     if options.get("you") == OTHER:
         typed = typed_names(form.get("you_other") or "")
         if not typed:
-            raise ValueError("type the name of your faction")
+            raise ValueError(msg("type the name of your faction"))
         options["you"] = typed[0]
     named = [*options.get("factions", []), *typed_names(form.get("other_factions") or "")]
     seen: set[str] = set()

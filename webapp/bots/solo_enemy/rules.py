@@ -6,7 +6,7 @@ rulebook") or, where the solo rules say "as normal", the base game's rule.
 
 from __future__ import annotations
 
-from ...engine import Msg, msg
+from ...engine import Msg, msg, nmsg
 from .faction import RESOURCE_NAMES, RESOURCES, UNIT_NAMES, UNITS
 from .state import EnemyState
 
@@ -43,10 +43,27 @@ def can_pay(state: EnemyState, cost: dict[str, int]) -> bool:
 
 def pay(state: EnemyState, cost: dict[str, int]) -> Msg:
     if not can_pay(state, cost):
+        # internal: callers check can_pay first
         raise ValueError("the Enemy cannot pay that")
     for r in RESOURCES:
         state.resources[r] -= cost[r]
     return msg("It pays {cost}.", cost=cost_text(cost))
+
+
+def pay_up_to(state: EnemyState, cost: dict[str, int]) -> Msg:
+    """What an action the table made succeed pays (see overturn.py): the printed price,
+    as far as its Resources go; the table corrects them if an ability sets another."""
+    if can_pay(state, cost):
+        return pay(state, cost)
+    paid = {r: min(cost[r], state.resources[r]) for r in RESOURCES}
+    for r in RESOURCES:
+        state.resources[r] -= paid[r]
+    return msg(
+        "It pays {paid} of the printed {cost}: correct its Resources if an ability sets "
+        "another price.",
+        paid=cost_text(paid),
+        cost=cost_text(cost),
+    )
 
 
 def gain(state: EnemyState, resource: str, amount: int) -> Msg:
@@ -205,7 +222,12 @@ def collect_tokens(state: EnemyState, tokens: int) -> Msg | None:
         return None
     state.tokens += tokens
     state.add_vp("tokens", tokens * TOKEN_VP)
-    return msg("It collects {n} Exploration Tokens: +{vp} VP.", n=tokens, vp=tokens * TOKEN_VP)
+    return nmsg(
+        "It collects {n} Exploration Token: +{vp} VP.",
+        "It collects {n} Exploration Tokens: +{vp} VP.",
+        tokens,
+        vp=tokens * TOKEN_VP,
+    )
 
 
 def starts_a_battle(state: EnemyState) -> Msg:

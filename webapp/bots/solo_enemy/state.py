@@ -69,6 +69,8 @@ class EnemyState:
     shown: str | None = None  # the card on show: the acting Hero's, or a battle's
     cancels: dict[str, bool] = field(default_factory=dict)  # "yours|its" -> cancels?
     last: str | None = None  # kind of the checklist last opened
+    # the action Botdeck decided this turn and the state just before (overturn.py)
+    decision: dict[str, Any] | None = None
     score: dict[str, int] = field(default_factory=dict)
 
     @property

@@ -51,7 +51,7 @@ def hero_name(hero: int) -> Msg:
 def card_of(ctx: Context, card_id: str | None) -> dict[str, Any]:
     card = find_card(ctx.deck, card_id) if card_id is not None else None
     if card is None:
-        raise ValueError(f"card {card_id} is not in the deck")
+        raise ValueError(msg("card {card_id} is not in the deck", card_id=str(card_id)))
     return card
 
 

@@ -9,6 +9,7 @@ one may be Followed ("Following a Solo Action Card").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
@@ -74,8 +75,12 @@ def try_units(
     )
 
 
+Price = Callable[[EnemyState, dict[str, int]], Msg]  # `pay`, or `pay_up_to` (overturned)
+
+
 class ActionStep(EnemyStep):
-    """An action's opening: decided by Botdeck from what it knows, no tap needed."""
+    """An action's opening: decided by Botdeck from what it knows, no tap needed. The
+    state it decided from is kept: the table may overturn the decision (overturn.py)."""
 
     automatic = True
     action = ""
@@ -85,12 +90,24 @@ class ActionStep(EnemyStep):
             "{hero}: {action}", hero=hero_name(step.params["hero"]), action=action_name(self.action)
         )
 
+    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        state.decision = {
+            "hero": step.params["hero"],
+            "card": step.params["card"],
+            "action": self.action,
+            "before": state.to_json(),
+        }
+        self.perform(state, step, ctx)
+
+    def perform(self, state: EnemyState, step: Step, ctx: Context) -> None:
+        raise NotImplementedError
+
 
 @step_type("recruit")
 class Recruit(ActionStep):
     action = "recruit"
 
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+    def perform(self, state: EnemyState, step: Step, ctx: Context) -> None:
         # Solo rulebook, "Recruit": "Air Vessel > Sea Vessel > Warrior > Serf"; it fails
         # if it cannot pay for any Unit or none is left in the supply.
         try_units(state, ctx, step, "recruit", UNITS)
@@ -129,7 +146,7 @@ class Supply(EnemyStep):
         return yes_no(msg("In its supply?"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        hero, unit, rest = step.params["hero"], step.params["units"][0], step.params["units"][1:]
+        unit, rest = step.params["units"][0], step.params["units"][1:]
         cost = unit_cost(state, unit)
         if value and not can_pay(state, cost):
             # its Resources were corrected since the question: this Unit is out of reach
@@ -142,12 +159,18 @@ class Supply(EnemyStep):
             else:
                 fail(state, ctx, step, msg("No Unit it can pay for is left in its supply."))
             return
-        ctx.note(pay(state, cost))
-        if step.params["action"] == "recruit":
-            placed = new("place_unit", hero=hero, unit=unit)
-        else:
-            placed = new("place_vessel", hero=hero, unit=unit, place=state.heroes[hero].place)
-        ctx.insert(*then_follow(ctx, step, placed))
+        place_unit(state, ctx, step, unit, pay)
+
+
+def place_unit(state: EnemyState, ctx: Context, step: Step, unit: str, price: Price) -> None:
+    """The Unit recruited or the Vessel built is paid for and placed; then you may Follow."""
+    hero = step.params["hero"]
+    ctx.note(price(state, unit_cost(state, unit)))
+    if step.params["action"] == "recruit":
+        placed = new("place_unit", hero=hero, unit=unit)
+    else:
+        placed = new("place_vessel", hero=hero, unit=unit, place=state.heroes[hero].place)
+    ctx.insert(*then_follow(ctx, step, placed))
 
 
 @step_type("place_unit")
@@ -181,19 +204,26 @@ class PlaceUnit(EnemyStep):
 class Research(ActionStep):
     action = "research"
 
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        # Solo rulebook, "Research": it casts its Hero's Spell and gains its VP; it fails
-        # only if it cannot pay the Spell.
+    def perform(self, state: EnemyState, step: Step, ctx: Context) -> None:
+        # Solo rulebook, "Research": it fails only if it cannot pay the Spell.
         assert state.profile is not None
         spell = state.profile["spells"][step.params["hero"]]
         if not can_pay(state, spell["cost"]):
             fail(state, ctx, step, short_of(state, msg("Its Spell"), spell["cost"]))
             return
-        ctx.note(pay(state, spell["cost"]))
-        if spell["vp"]:
-            state.add_vp("spells", spell["vp"])
-            ctx.note(msg("It gains {vp} VP.", vp=spell["vp"]))
-        ctx.insert(*then_follow(ctx, step, new("cast_spell", hero=step.params["hero"])))
+        cast_spell(state, ctx, step, pay)
+
+
+def cast_spell(state: EnemyState, ctx: Context, step: Step, price: Price) -> None:
+    """Solo rulebook, "Research": it casts its Hero's Spell and "will gain the Victory
+    Points shown"; then you may Follow ("the player can follow it")."""
+    assert state.profile is not None
+    spell = state.profile["spells"][step.params["hero"]]
+    ctx.note(price(state, spell["cost"]))
+    if spell["vp"]:
+        state.add_vp("spells", spell["vp"])
+        ctx.note(msg("It gains {vp} VP.", vp=spell["vp"]))
+    ctx.insert(*then_follow(ctx, step, new("cast_spell", hero=step.params["hero"])))
 
 
 def spell_name(state: EnemyState, hero: int) -> str:

@@ -11,18 +11,20 @@ from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import confirm, number, yes_no
 from .faction import UNIT_NAMES
 from .rules import (
+    MAX_TOWERS,
     TOKEN_VP,
     can_pay,
     capital_level,
     next_track_cost,
     pay,
+    pay_up_to,
     short_of,
     tower_cost,
     towers_allowed,
 )
 from .state import AIR, COURTYARD, LAND, SEA, EnemyState
 from .stepkit import EnemyStep, TokensStep, hero_name, new, step_type
-from .steps_actions import ActionStep, fail, then_follow, try_units
+from .steps_actions import ActionStep, Price, fail, then_follow, try_units
 
 VESSELS = ("air_vessel", "sea_vessel")
 
@@ -31,7 +33,7 @@ VESSELS = ("air_vessel", "sea_vessel")
 class BuildTrack(ActionStep):
     action = "build_track"
 
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+    def perform(self, state: EnemyState, step: Step, ctx: Context) -> None:
         # Solo rulebook, "Build — Capital City Track": it must pay the Ore of the next
         # open space; it fails without it. Reaching the end triggers the end (see
         # `after_change`).
@@ -43,9 +45,15 @@ class BuildTrack(ActionStep):
             price = {"ore": cost, "mana": 0, "food": 0}
             fail(state, ctx, step, short_of(state, msg("The next space"), price))
             return
-        ctx.note(pay(state, {"ore": cost, "mana": 0, "food": 0}))
-        state.track += 1
-        ctx.insert(*then_follow(ctx, step, new("track_advance", space=state.track)))
+        advance_track(state, ctx, step, cost, pay)
+
+
+def advance_track(state: EnemyState, ctx: Context, step: Step, ore: int, price: Price) -> None:
+    """Solo rulebook, "Build — Capital City Track": it pays the Ore and advances its
+    Action Token one space; then you may Follow."""
+    ctx.note(price(state, {"ore": ore, "mana": 0, "food": 0}))
+    state.track += 1
+    ctx.insert(*then_follow(ctx, step, new("track_advance", space=state.track)))
 
 
 @step_type("track_advance")
@@ -70,7 +78,7 @@ class TrackAdvance(EnemyStep):
 class BuildTowers(ActionStep):
     action = "build_towers"
 
-    def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+    def perform(self, state: EnemyState, step: Step, ctx: Context) -> None:
         # Solo rulebook, "Build — Towers and Vessels": Tower > Air Vessel > Sea Vessel.
         allowed = towers_allowed(state)
         hero = state.heroes[step.params["hero"]]
@@ -125,12 +133,13 @@ class TowerDistance(EnemyStep):
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
         cost = tower_cost(value)
-        if not can_pay(state, cost):
+        overturned = step.params.get("overturned", False)  # the table made it succeed
+        if not can_pay(state, cost) and not overturned:
             ctx.note(short_of(state, msg("A Tower there"), cost))
             try_units(state, ctx, step, "build", VESSELS)
             return
-        ctx.note(pay(state, cost))
-        state.towers += 1
+        ctx.note((pay_up_to if overturned else pay)(state, cost))
+        state.towers = min(state.towers + 1, MAX_TOWERS)
         ctx.insert(
             *then_follow(
                 ctx,

@@ -36,6 +36,7 @@ def turn_cycle() -> TurnCycle:
 
 
 def next_checklist(state: EnemyState, ctx: Context) -> Checklist | None:
+    state.decision = None  # a decision can be overturned only in its Hero's turn
     if state.turns.over:
         return None
     if state.last is None:
