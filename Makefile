@@ -7,7 +7,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
-PYTEST_ARGS ?=
+# The suite runs on every core (up to 4), a test file's tests together on one worker
+# (they share its module fixtures): about 5 minutes on 2 cores instead of 10.
+PYTEST_ARGS ?= -n auto --maxprocesses 4 --dist loadfile
 LOCALES ?= fr
 STAMP := $(VENV)/.installed
 CATALOGS := $(wildcard webapp/translations/*/LC_MESSAGES/messages.po)
