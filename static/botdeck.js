@@ -8,10 +8,11 @@
   // started by the first tap (a video may only start after a user gesture). When
   // neither can, a quiet line says so and what to do.
   var wakeLock = null, noSleep = null, wakeWay = null;
-  function wakeNotice(shown) {
-    var notice = document.getElementById("wake-notice");
-    if (notice) notice.hidden = !shown;
+  function shown(id, visible) {
+    var line = document.getElementById(id);
+    if (line) line.hidden = !visible;
   }
+  function wakeNotice(visible) { shown("wake-notice", visible); }
   function awake(way) {
     wakeWay = way;
     document.documentElement.dataset.wakeLock = way;
@@ -41,10 +42,13 @@
   }
   function onTap() {
     document.removeEventListener("click", onTap, true);
+    shown("wake-tap", false);
     if (noSleepLoading) { waitForTap(); return; }  // tapped within its first milliseconds
     keepAwake().catch(cannotKeepAwake);
   }
   function waitForTap() {
+    // a partner who only watches may never tap: the line asks for one
+    shown("wake-tap", true);
     document.addEventListener("click", onTap, true);
   }
   document.addEventListener("DOMContentLoaded", function () {
@@ -84,13 +88,17 @@
     }
   });
 
-  // A notice fades after a while; a new one replaces it.
+  // A notice fades after a while, or at a tap on it; a new one replaces it.
   var noticeTimer = null;
   document.addEventListener("htmx:afterSettle", function () {
     var area = document.getElementById("notice");
     if (!area || !area.textContent.trim()) return;
     clearTimeout(noticeTimer);
     noticeTimer = setTimeout(function () { area.innerHTML = ""; }, 7000);
+  });
+  document.addEventListener("click", function (event) {
+    var area = document.getElementById("notice");
+    if (area && area.contains(event.target)) area.innerHTML = "";
   });
 
   // Live updates (htmx's SSE extension) and every tap's answer bring fragments

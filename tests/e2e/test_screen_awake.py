@@ -47,6 +47,7 @@ def test_the_native_wake_lock_keeps_the_screen_on_where_it_exists(browser: Brows
     page = open_game(browser, game_url)  # 127.0.0.1 is a secure context
     expect(page.locator("html")).to_have_attribute("data-wake-lock", "native")
     expect(page.locator("#wake-notice")).to_be_hidden()
+    expect(page.locator("#wake-tap")).to_be_hidden()  # no tap needed
     assert page.evaluate("() => window.NoSleep") is None  # not even loaded
     page.context.close()
 
@@ -54,15 +55,18 @@ def test_the_native_wake_lock_keeps_the_screen_on_where_it_exists(browser: Brows
 def test_without_the_api_the_first_tap_starts_nosleeps_video(browser: Browser, game_url):
     page = open_game(browser, game_url, NO_WAKE_LOCK)
     expect(page.locator("html")).not_to_have_attribute("data-wake-lock", "video")
+    expect(page.locator("#wake-tap")).to_have_text("Tap anywhere to keep the screen on.")
     page.locator("#checklist h1").click()
     expect(page.locator("html")).to_have_attribute("data-wake-lock", "video")
     expect(page.locator("#wake-notice")).to_be_hidden()
+    expect(page.locator("#wake-tap")).to_be_hidden()
     page.context.close()
 
 
 def test_the_page_says_when_it_cannot_keep_the_screen_on(browser: Browser, watch_url):
     page = open_game(browser, watch_url, NO_WAKE_LOCK + NO_VIDEO)  # a partner's watch page
     expect(page.locator("#wake-notice")).to_be_hidden()  # nothing said before it is known
+    expect(page.locator("#wake-tap")).to_be_visible()  # a watcher is asked for a tap
     page.locator("#checklist h1").click()
     expect(page.locator("#wake-notice")).to_be_visible()
     expect(page.locator("#wake-notice")).to_contain_text("set your tablet's auto-lock to Never")
