@@ -88,6 +88,34 @@
     }
   });
 
+  // Light or dark without leaving the page (a half-typed entry stays): the link sets
+  // the cookie as it would (its redirect is not followed), then the page takes the
+  // choice at once. Without this script the link itself does it, with a reload.
+  var COLOR_SCHEMES = { auto: "light dark", light: "light", dark: "dark" };
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-theme-choice]");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+    event.preventDefault();
+    var choice = link.dataset.themeChoice;
+    fetch(link.href, { credentials: "same-origin", redirect: "manual" }).then(function () {
+      document.documentElement.dataset.theme = choice;
+      var scheme = document.querySelector('meta[name="color-scheme"]');
+      if (scheme) scheme.content = COLOR_SCHEMES[choice];
+      document.querySelectorAll("a[data-theme-choice]").forEach(function (other) {
+        var current = other.dataset.themeChoice === choice;
+        other.classList.toggle("current", current);
+        if (current) other.setAttribute("aria-current", "true");
+        else other.removeAttribute("aria-current");
+      });
+      var menu = link.closest("details");
+      if (menu) {
+        var shown = menu.querySelector("summary use");
+        if (shown) shown.setAttribute("href", "#i-theme-" + choice);
+        menu.open = false;
+      }
+    }, function () { window.location.href = link.href; });
+  });
+
   // A notice fades after a while, or at a tap on it; a new one replaces it.
   var noticeTimer = null;
   document.addEventListener("htmx:afterSettle", function () {

@@ -154,3 +154,21 @@ def test_the_theme_follows_the_system_unless_this_device_chose_one(
     page.reload()
     expect(page.locator("body")).to_have_css("background-color", DARK_PAGE)  # chosen: dark
     page.close()
+
+
+def test_a_theme_chosen_on_a_game_page_takes_at_once_and_keeps_a_half_typed_entry(
+    tablet: BrowserContext, site: Site
+) -> None:
+    page = tablet.new_page()
+    tablet.add_cookies([{"name": "botdeck_theme", "value": "light", "url": site.url}])
+    page.goto(site.url + site.paths["covenant game"])
+    page.evaluate("window.__samePage = true")
+    page.locator(".theme-menu summary").click()
+    page.locator('a[data-theme-choice="dark"]').click()
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    expect(page.locator("body")).to_have_css("background-color", DARK_PAGE)
+    expect(page.locator('a[data-theme-choice="dark"]')).to_have_attribute("aria-current", "true")
+    assert page.evaluate("window.__samePage") is True  # no reload: nothing typed is lost
+    page.reload()  # remembered: the cookie was set
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    page.close()
