@@ -7,6 +7,7 @@ import copy
 
 from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.cards import demo_deck, empty_deck
+from webapp.bots.deacon.rules import route_costs
 from webapp.bots.deacon.state import DEACON, YOU
 from webapp.bots.deacon.steps_player import diver_race, score_sheet, sector_majorities
 from webapp.engine import Game
@@ -131,6 +132,22 @@ def test_an_incomplete_board_asks_per_listed_island_with_the_rules_quoted() -> N
     game.answer(False)
     game.answer(False)
     assert game.pending().step.kind == "adjacent_island"
+
+
+def test_none_of_its_islands_lights_the_routes_to_the_adjacent_islands_to_compare() -> None:
+    """Deacon rulebook, "Move Deacon's Ship": "If no listed Islands are viable, then Deacon
+    will move to an adjacent Island using the route that has the least energy cost"."""
+    lonely = demo_board()
+    lonely["islands"].append({"number": 40, "x": 990, "y": 690})
+    game = new_game(board=lonely)
+    play(game, until="reach_check")
+    for _ in range(3):
+        game.answer(False)
+    pending = game.pending()
+    lit = game.bot.step_types["adjacent_island"].highlight(game.state, pending.step)
+    here = str(game.state.at)
+    out = {k for k in route_costs(game.state.board) if here in k.split("-")}
+    assert lit is not None and set(lit["path"]) == out and out
 
 
 # --- Cleaning the Ocean ---------------------------------------------------------------------

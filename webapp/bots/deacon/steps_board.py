@@ -254,6 +254,15 @@ class AdjacentIsland(DeaconStep):
             "least energy printed (tied: the lowest number). Which island?"
         )
 
+    def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
+        # Deacon rulebook, "Move Deacon's Ship": "it will move to an adjacent Island using
+        # the route that has the least energy cost": the routes out of its island that the
+        # board knows are lit to compare. Every island stays an answer: this board is not
+        # whole, and a route it lacks may be the one.
+        here = state.at
+        routes = [key for key in route_costs(state.board) if str(here) in key.split("-")]
+        return {"path": routes} if here is not None and routes else None
+
     def question(self, state: DeaconState, step: Step) -> Question:
         return space(msg("Its Ship goes to"), island_spaces(state))
 
