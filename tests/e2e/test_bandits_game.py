@@ -4,6 +4,8 @@ drawn, the Bandit die rolled — and the pages' fit at portrait tablet and phone
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -43,6 +45,10 @@ def set_up(page: Page) -> None:
     tap(page, "done")
     for star in ("3", "5", "7", "9", "11", "13"):
         expect(page.locator("#board .bd-tile.lit")).to_have_count(1)
+        # the lit tile is named on the map as the step names it
+        named = re.search(r"tile \d+[EW]?·\d+[NS]?", title(page))
+        assert named is not None
+        expect(page.locator("#board .bd-lit-name")).to_have_text(named[0])
         fill(page, {"type": "other", "star": star})
     while not title(page).startswith("Play your day"):
         tap(page, "done")
