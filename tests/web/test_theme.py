@@ -47,7 +47,9 @@ def test_the_switch_is_on_every_page_with_the_current_choice_marked(client, game
     html = client.get(f"/g/{game_id}").get_data(as_text=True)
     start = html.index('class="menu theme-menu"')
     menu = html[start : html.index("</details>", start)]
-    links = re.findall(r'<a class="button quiet( current)?"\s+href="([^"]+)"', menu)
+    links = re.findall(
+        r'<a class="button quiet( current)?" data-theme-choice="\w+"\s+href="([^"]+)"', menu
+    )
     assert [href for _, href in links] == [
         f"/theme/{choice}?next=/g/{game_id}" for choice in ("auto", "light", "dark")
     ]
