@@ -36,3 +36,10 @@ def test_a_static_file_is_compressed_once(app, client, monkeypatch):
         response = client.get("/static/botdeck.js", headers={"Accept-Encoding": "br"})
         assert response.status_code == 200 and response.headers["Content-Encoding"] == "br"
     assert compressions == ["br"]
+
+
+def test_an_image_compressed_already_goes_out_as_it_is(app, client):
+    with open(f"{app.static_folder}/icons/icon-192.png", "rb") as file:
+        png = file.read()
+    with client.get("/static/icons/icon-192.png", headers={"Accept-Encoding": "br, gzip"}) as sent:
+        assert "Content-Encoding" not in sent.headers and sent.data == png

@@ -15,6 +15,8 @@ from flask import Flask, request
 from werkzeug.wrappers import Response
 
 ENCODINGS = ("br", "gzip")
+# formats compressed already: a second compression only adds bytes and time
+PACKED = frozenset({"image/png", "image/jpeg", "image/webp", "font/woff2"})
 KEPT = 256  # files × encodings: every static file the app has, many times over
 
 _compressed: dict[tuple[str, str, str], bytes] = {}
@@ -39,6 +41,8 @@ def compressed_static(response: Response) -> Response:
     """A static file's answer, compressed if the browser accepts it."""
     endpoint = request.endpoint or ""
     if not (endpoint == "static" or endpoint.endswith(".static")) or response.status_code != 200:
+        return response
+    if response.mimetype in PACKED:
         return response
     encoding = _encoding()
     etag, _ = response.get_etag()
