@@ -4,6 +4,10 @@ A refused start-a-game form comes back with every field as the player left it, w
 template drew it (the lobby's own fields or a bot's options): the rendered HTML is read
 tag by tag and each `<input>`, `<select>`'s `<option>` and `<textarea>` takes the value
 sent for its name. A file field cannot be filled again (browsers forbid it).
+
+Not FormEncode itself: its `htmlfill.render` gives a repeated text field (the players'
+names, several `<input name="players">`) the whole list as one value, where each field
+here takes its own, in order.
 """
 
 from __future__ import annotations
