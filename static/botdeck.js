@@ -101,6 +101,11 @@
       document.documentElement.dataset.theme = choice;
       var scheme = document.querySelector('meta[name="color-scheme"]');
       if (scheme) scheme.content = COLOR_SCHEMES[choice];
+      document.querySelectorAll('meta[name="theme-color"][data-scheme]').forEach(function (bar) {
+        var mine = bar.dataset.scheme;
+        bar.media = choice === "auto" ? "(prefers-color-scheme: " + mine + ")"
+          : (choice === mine ? "all" : "not all");
+      });
       document.querySelectorAll("a[data-theme-choice]").forEach(function (other) {
         var current = other.dataset.themeChoice === choice;
         other.classList.toggle("current", current);

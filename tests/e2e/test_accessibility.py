@@ -169,6 +169,8 @@ def test_a_theme_chosen_on_a_game_page_takes_at_once_and_keeps_a_half_typed_entr
     expect(page.locator("body")).to_have_css("background-color", DARK_PAGE)
     expect(page.locator('a[data-theme-choice="dark"]')).to_have_attribute("aria-current", "true")
     assert page.evaluate("window.__samePage") is True  # no reload: nothing typed is lost
+    bars = 'meta[name="theme-color"][media="all"]'  # the browser bar's colour follows
+    expect(page.locator(bars)).to_have_attribute("content", "#15191e")
     page.reload()  # remembered: the cookie was set
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     page.close()

@@ -62,9 +62,14 @@ def test_ios_gets_its_icon_and_opens_full_screen(client):
     assert '<meta name="apple-mobile-web-app-title" content="Botdeck">' in head
     assert '<meta name="apple-mobile-web-app-status-bar-style" content="black">' in head
     assert re.search(
-        r'name="theme-color" content="#\w{6}" media="\(prefers-color-scheme: light\)"', head
+        r'name="theme-color" content="#\w{6}" data-scheme="light" '
+        r'media="\(prefers-color-scheme: light\)"',
+        head,
     )
-    assert 'name="theme-color" content="#15191e" media="(prefers-color-scheme: dark)"' in head
+    assert (
+        'name="theme-color" content="#15191e" data-scheme="dark" '
+        'media="(prefers-color-scheme: dark)"' in head
+    )
 
 
 def test_the_manifest_speaks_the_pages_language(client):
@@ -81,6 +86,7 @@ def test_the_manifest_speaks_the_pages_language(client):
 def test_a_theme_chosen_on_the_device_colours_the_browser_bars_whatever_the_system(client):
     client.set_cookie("botdeck_theme", "dark")
     head = head_of(client)
-    assert re.findall(r'<meta name="theme-color"[^>]*>', head) == [
-        '<meta name="theme-color" content="#15191e">'
+    assert re.findall(r'<meta name="theme-color"[^>]*media="all">', head) == [
+        '<meta name="theme-color" content="#15191e" data-scheme="dark" media="all">'
     ]
+    assert 'data-scheme="light" media="not all"' in head
