@@ -245,6 +245,14 @@ def test_a_stream_not_where_an_update_starts_gets_the_whole_page(tmp_path):
                 headers=HTMX,
             )
             await reading.wait_for(f'data-game-version="{version + 1}"'.encode())
+        # the reading page has its update before the stuck one is given the whole page
+        # (rendered after): it reads again only once that is waiting for it
+        deadline = time.monotonic() + 10
+        while not any(
+            group.whole is not None and group.whole.version == 3 for group in layer.groups.values()
+        ):
+            assert time.monotonic() < deadline, "the whole page at version 3 never came"
+            await asyncio.sleep(0.01)
         stuck.reading.set()
         await stuck.wait_for(b'data-game-version="3"')
         for page in (reading, stuck):
