@@ -54,9 +54,6 @@ class OpenGame:
     summaries: list[Summary] = field(default_factory=list)  # one per action in effect
     redo: list[Redo] = field(default_factory=list)
     stored_at: int = 0  # the version of the game's stored snapshot (0: none)
-    # the change that made this version, in words (its History line: "Undone: …"), for
-    # the device that made it; None when the game was read back from storage
-    said: Msg | None = None
     # what the pages work out once per version (webapp/web/fragments.py: digests, the
     # update a page holding given fragments gets): a change makes a new OpenGame, so
     # nothing here outlives the version it was worked out at
@@ -456,7 +453,6 @@ def act(
             changed.stored_at = new_version
         if changed.needs_history:  # what Undo would take next is before its snapshot
             changed = _rebuild(replace(changed.row, version=new_version))
-        changed.said = said
         _keep(_key(game_id), changed)
         answered = kind == "action" and payload is not None and "answer" in payload
         if answered and asked is not None:
@@ -506,6 +502,16 @@ def watch_key(game_id: str) -> tuple[str, str]:
     return _key(game_id)
 
 
+def undone_or_redone(opened: OpenGame, kind: str) -> Msg | None:
+    """What the undo or redo that made `opened` did, in words ("Undone: …"): the entry
+    it moved onto the redo list (undo) or back onto the summaries (redo)."""
+    if kind == "undo" and opened.redo and opened.redo[-1] is not None:
+        return msg("Undone: {what}", what=Msg.from_json(opened.redo[-1][1]))
+    if kind == "redo" and opened.summaries and opened.summaries[-1] is not None:
+        return msg("Redone: {what}", what=Msg.from_json(opened.summaries[-1]))
+    return None
+
+
 def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tuple[OpenGame, Msg]:
     """The game after the change, and the change in words for the history."""
     row, game, stored_at = opened.row, opened.game, opened.stored_at
@@ -517,15 +523,17 @@ def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tup
             # internal: caught: the full history is loaded instead
             raise HistoryNeeded("what this undoes is from before the stored snapshot")
         undone = (game.undo(), summary)
-        said = msg("Undone: {what}", what=Msg.from_json(summary))
-        return OpenGame(
+        changed = OpenGame(
             row,
             game,
             opened.version,
             opened.summaries[:-1],
             _trimmed([*opened.redo, undone]),
             stored_at,
-        ), said
+        )
+        said = undone_or_redone(changed, kind)
+        assert said is not None  # its entry was just checked
+        return changed, said
     if kind == "redo":
         if not opened.redo:
             raise NothingToUndo(msg("nothing to redo"))
@@ -535,15 +543,17 @@ def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tup
             raise HistoryNeeded("what this redoes is from before the stored snapshot")
         action, summary = entry
         _apply(game, action)
-        said = msg("Redone: {what}", what=Msg.from_json(summary))
-        return OpenGame(
+        changed = OpenGame(
             row,
             game,
             opened.version,
             _trimmed([*opened.summaries, summary]),
             opened.redo[:-1],
             stored_at,
-        ), said
+        )
+        said = undone_or_redone(changed, kind)
+        assert said is not None  # its entry was just checked
+        return changed, said
     if kind != "action" or payload is None:
         # internal: the web layer sends only action, undo and redo
         raise ValueError(f"unknown change {kind!r}")

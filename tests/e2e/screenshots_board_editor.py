@@ -41,65 +41,66 @@ def shoot(page: Page, out: Path, name: str, full: bool = False) -> None:
             page.wait_for_timeout(300)
 
 
-def main(out: Path) -> None:
-    out.mkdir(parents=True, exist_ok=True)
+def served() -> str:
+    """The app on a fresh data folder, served in a thread for the screenshots: its URL."""
     app = create_app({"TESTING": True, "DATA_DIR": tempfile.mkdtemp()})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_port}"
+    return f"http://127.0.0.1:{server.server_port}"
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    url = served()
     demo = {**demo_board(), "name": "Copy of the demo"}
     demo.pop("demo")
     demo_file = Path(tempfile.mkdtemp()) / "board.json"
     demo_file.write_text(json.dumps(demo))
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS
-            )
-            for size, (width, height) in SIZES.items():
-                context = browser.new_context(viewport={"width": width, "height": height})
-                page = context.new_page()
-                page.goto(url + "/library/deacon/boards")
-                page.fill("input[name=name]", f"Tuesday {size}")
-                page.click("button:text-is('Create')")
-                shoot(page, out, f"{size}-1-empty")
-                for cell in ("175,125", "475,175", "325,425", "675,375"):
-                    tap(page, f'.tap-grid button[value="{cell}"]')
-                shoot(page, out, f"{size}-2-islands")
-                tap(page, ".editor-mode:has-text('Routes')")
-                for a, b in ((1, 2), (2, 3), (3, 1), (2, 4), (4, 3)):
-                    tap(page, f'.tap-island[aria-label="Island {a}"]')
-                    tap(page, f'.tap-island[aria-label="Island {b}"]')
-                tap(page, ".editor-choice:text-is('2')")
-                shoot(page, out, f"{size}-3-routes")
-                tap(page, ".editor-mode:has-text('Sectors')")
-                for route in ("Route 1–2", "Route 2–3"):
-                    tap(page, f'.tap-route[aria-label="{route}"]')
-                shoot(page, out, f"{size}-4-sector-open")
-                tap(page, '.tap-route[aria-label="Route 1–3"]')
-                tap(page, ".editor-choice:text-is('2')")
-                shoot(page, out, f"{size}-5-sector-closed")
-                tap(page, ".button:has-text('Save sector')")
-                shoot(page, out, f"{size}-6-sector-saved", full=True)
-                page.goto(url + "/library/deacon/boards")
-                page.set_input_files("input[type=file]", str(demo_file))
-                page.click("button:has-text('Import')")
-                shoot(page, out, f"{size}-7-imported")
-                tap(page, ".editor-mode:has-text('Sectors')")
-                tap(page, '.tap-sector[aria-label="Sector C"]')
-                shoot(page, out, f"{size}-8-sector-selected", full=True)
-                page.goto(url + "/library/deacon/boards/demo")
-                shoot(page, out, f"{size}-9-demo", full=True)
-                page.goto(url + "/library/deacon/boards")
-                shoot(page, out, f"{size}-10-library", full=True)
-                page.goto(url + "/")
-                page.click("summary:has-text('Deacon')")
-                shoot(page, out, f"{size}-11-lobby", full=True)
-                context.close()
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS
+        )
+        for size, (width, height) in SIZES.items():
+            context = browser.new_context(viewport={"width": width, "height": height})
+            page = context.new_page()
+            page.goto(url + "/library/deacon/boards")
+            page.fill("input[name=name]", f"Tuesday {size}")
+            page.click("button:text-is('Create')")
+            shoot(page, out, f"{size}-1-empty")
+            for cell in ("175,125", "475,175", "325,425", "675,375"):
+                tap(page, f'.tap-grid button[value="{cell}"]')
+            shoot(page, out, f"{size}-2-islands")
+            tap(page, ".editor-mode:has-text('Routes')")
+            for a, b in ((1, 2), (2, 3), (3, 1), (2, 4), (4, 3)):
+                tap(page, f'.tap-island[aria-label="Island {a}"]')
+                tap(page, f'.tap-island[aria-label="Island {b}"]')
+            tap(page, ".editor-choice:text-is('2')")
+            shoot(page, out, f"{size}-3-routes")
+            tap(page, ".editor-mode:has-text('Sectors')")
+            for route in ("Route 1–2", "Route 2–3"):
+                tap(page, f'.tap-route[aria-label="{route}"]')
+            shoot(page, out, f"{size}-4-sector-open")
+            tap(page, '.tap-route[aria-label="Route 1–3"]')
+            tap(page, ".editor-choice:text-is('2')")
+            shoot(page, out, f"{size}-5-sector-closed")
+            tap(page, ".button:has-text('Save sector')")
+            shoot(page, out, f"{size}-6-sector-saved", full=True)
+            page.goto(url + "/library/deacon/boards")
+            page.set_input_files("input[type=file]", str(demo_file))
+            page.click("button:has-text('Import')")
+            shoot(page, out, f"{size}-7-imported")
+            tap(page, ".editor-mode:has-text('Sectors')")
+            tap(page, '.tap-sector[aria-label="Sector C"]')
+            shoot(page, out, f"{size}-8-sector-selected", full=True)
+            page.goto(url + "/library/deacon/boards/demo")
+            shoot(page, out, f"{size}-9-demo", full=True)
+            page.goto(url + "/library/deacon/boards")
+            shoot(page, out, f"{size}-10-library", full=True)
+            page.goto(url + "/")
+            page.click("a.bot-tile:has-text('Deacon')")
+            shoot(page, out, f"{size}-11-lobby", full=True)
+            context.close()
+        browser.close()
 
 
 if __name__ == "__main__":

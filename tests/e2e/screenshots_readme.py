@@ -7,16 +7,12 @@ phone and in the dark theme, a Solo Enemy turn, and the lobby."""
 from __future__ import annotations
 
 import sys
-import tempfile
-import threading
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect, sync_playwright
-from werkzeug.serving import make_server
-
-from webapp import create_app
 
 from ..conftest import CHROMIUM_FLAGS, ROOT
+from .screenshots_board_editor import served
 from .screenshots_board_editor import shoot as shoot_as_is
 from .taps import start_form
 from .test_covenant_game import tap_next
@@ -66,10 +62,7 @@ def solo_enemy_turn(page: Page, url: str) -> None:
 
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    app = create_app({"TESTING": True, "DATA_DIR": tempfile.mkdtemp()})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_port}"
+    url = served()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS
@@ -91,7 +84,6 @@ def main(out: Path) -> None:
         solo_enemy_turn(enemy, url)
         shoot(enemy, out, "solo-enemy-page")
         browser.close()
-    server.shutdown()
 
 
 if __name__ == "__main__":

@@ -142,7 +142,7 @@ def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> An
             422,
         )
     if opened is not None and kind in ("undo", "redo"):
-        notice = translate(opened.said)  # "Undone: …", in the page's language
+        notice = translate(games.undone_or_redone(opened, kind))  # in the page's language
     if not is_htmx():
         return redirect(url_for("play.page", game_id=game_id), code=303)
     opened = opened or _open(game_id)
