@@ -69,9 +69,21 @@ def test_simultaneous_taps_on_two_devices_apply_one_and_tell_the_other(
     tablet.get_by_role("button", name="Start the game").click()
     phone.goto(tablet.url)
     expect(phone.locator(".current-step")).to_contain_text("Where is your Ship?")
-    # both pages show version 0; each answers differently at once
+    # both pages show version 0; each answers differently at once. Each tap is
+    # held in its browser until both are on their way, so neither page can hear
+    # of the other's answer first (live updates would take the buttons away).
+    held: list = []
+    for page in (tablet, phone):
+        page.route(re.compile(r"/g/[^/]+/answer$"), lambda route: held.append(route))
     tablet.evaluate("document.querySelector('.current-step button[value=\"H\"]').click()")
     phone.evaluate("document.querySelector('.current-step button[value=\"1.1\"]').click()")
+    for _ in range(500):
+        if len(held) == 2:
+            break
+        tablet.wait_for_timeout(20)
+    assert len(held) == 2, "both taps were sent"
+    for route in held:
+        route.continue_()
     for page in (tablet, phone):
         expect(page.locator("[data-game-version]")).to_have_attribute("data-game-version", "1")
     done = [page.locator(".step.done").nth(1).inner_text() for page in (tablet, phone)]
