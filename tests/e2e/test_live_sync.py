@@ -36,12 +36,12 @@ def test_a_tap_on_one_device_appears_on_the_other_and_both_survive_a_restart(
 
     # a tap on the tablet shows on the phone, without a reload
     tablet.locator('#board button.space[data-space="2.2"]').click()
-    expect(phone.locator(".step.done").nth(1)).to_contain_text("2.2", timeout=1000)
+    expect(phone.locator(".step.done").nth(1)).to_contain_text("2.2")
     expect(phone.locator(".current-step")).to_contain_text("Pirate mode")
 
     # an undo on the phone shows on the tablet
     phone.get_by_role("button", name="Undo").click()
-    expect(tablet.locator(".current-step")).to_contain_text("Where is your Ship?", timeout=1000)
+    expect(tablet.locator(".current-step")).to_contain_text("Where is your Ship?")
     assert version(tablet) == version(phone) == 2
 
     # the server dies: both say they are reconnecting and pause their buttons
@@ -56,7 +56,7 @@ def test_a_tap_on_one_device_appears_on_the_other_and_both_survive_a_restart(
 
     # and they keep playing together
     phone.locator('.current-step button[value="H"]').click()
-    expect(tablet.locator(".step.done").nth(1)).to_contain_text("Harbor", timeout=1000)
+    expect(tablet.locator(".step.done").nth(1)).to_contain_text("Harbor")
     for page in (tablet, phone):
         assert page.evaluate("window.__noReload") is True
 
@@ -88,7 +88,13 @@ def test_simultaneous_taps_on_two_devices_apply_one_and_tell_the_other(
         expect(page.locator("[data-game-version]")).to_have_attribute("data-game-version", "1")
     done = [page.locator(".step.done").nth(1).inner_text() for page in (tablet, phone)]
     assert done[0] == done[1]
-    notices = [page.locator("#notice").inner_text() for page in (tablet, phone)]
+    # the refused page may hear of the other's answer on its stream before its
+    # own answer's refusal comes back: give the notice the time to arrive
+    for _ in range(250):
+        notices = [page.locator("#notice").inner_text() for page in (tablet, phone)]
+        if any("Already resolved on another device" in n for n in notices):
+            break
+        tablet.wait_for_timeout(20)
     assert sum("Already resolved on another device" in n for n in notices) == 1
 
 
@@ -105,4 +111,4 @@ def test_a_watch_only_page_follows_the_game_live(browser: Browser, server_proces
     expect(wall.locator(".current-step")).to_contain_text("Where is your Ship?")
     assert wall.locator(".current-step button").count() == 0
     tablet.locator('.current-step button[value="H"]').click()
-    expect(wall.locator(".step.done").nth(1)).to_contain_text("Harbor", timeout=1000)
+    expect(wall.locator(".step.done").nth(1)).to_contain_text("Harbor")
