@@ -164,3 +164,21 @@ def test_a_2_vs_2_game_starts_from_the_lobby_with_both_players_names(page: Page,
     expect(page.locator("#checklist h1")).to_contain_text(re.compile("(Ann|Ben)'s Covenant"))
     expect(page.locator("#state")).to_contain_text("Ann")
     expect(page.locator("#state")).to_contain_text("Ben")
+
+
+def test_show_older_in_the_history_brings_the_next_events_and_puts_the_focus_on_them(
+    page: Page, live_server
+):
+    from ..web.test_history_paging import correct_coins
+
+    start_game(page, live_server.url)
+    game_id = page.url.rsplit("/", 1)[1]
+    correct_coins(live_server.app, game_id, range(1, 61))
+    page.goto(f"{live_server.url}/g/{game_id}/history")
+    page.evaluate("window.__sameDocument = true")
+    page.get_by_role("link", name="Show older").click()
+    expect(page.get_by_text("Correction: Coins set to 1", exact=True)).to_be_visible()
+    # the rows came in place of the button, and keyboard focus is on them, not lost
+    expect(page.locator(".history-date[autofocus]")).to_be_focused()
+    assert page.evaluate("window.__sameDocument") is True
+    expect(page.get_by_role("link", name="Show older")).to_have_count(0)

@@ -169,7 +169,7 @@ def history(game_id: str) -> Any:
     older = shown[-1].seq if len(events) > HISTORY_PAGE else None
     context = {"row": row, "events": shown, "before": before, "older": older}
     if is_htmx():  # "Show older": the next rows and button, in place of the button
-        html = render_block(HISTORY, "events", **context)
+        html = render_block(HISTORY, "events", **context, loaded_more=True)
     else:  # the same link without JavaScript: the whole page, from there on
         html = render_template(HISTORY, **context)
     response = make_response(html)
