@@ -1,6 +1,7 @@
 """Live streams without a thread each: an asyncio layer in front of the Flask app.
 
-Every request goes to the Flask app, run by a pool of worker threads (a2wsgi). When
+Every request goes to the Flask app, run by a pool of worker threads
+(webapp/wsgi_bridge.py: one hop to a thread and one back per request). When
 the app answers a game's live stream (webapp/web/live_view.py), it answers only the
 opening — `retry:` and the game as it is — and names the stream's group: the game,
 the view (play or watch) and the language. The layer sends that opening and keeps the
@@ -34,8 +35,6 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from a2wsgi import WSGIMiddleware
-
 from . import live
 from .web.fragments import HAVE_HEADER
 from .web.live_view import (
@@ -48,6 +47,7 @@ from .web.live_view import (
     VERSION_HEADER,
     sse,
 )
+from .wsgi_bridge import WholeAnswers
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -193,7 +193,7 @@ class StreamLayer:
             environ[LAYER] = True
             return app(environ, start_response)
 
-        self.wsgi = WSGIMiddleware(marked, workers=threads)  # type: ignore[arg-type]
+        self.wsgi = WholeAnswers(marked, workers=threads)
         self.heartbeat = heartbeat
         self.groups: dict[str, Group] = {}
         self.latest: OrderedDict[str, int] = OrderedDict()
