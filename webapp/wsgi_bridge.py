@@ -64,6 +64,7 @@ class WholeAnswers:
             status: str, headers: list[tuple[str, str]], exc_info: Any = None
         ) -> Callable[[bytes], None]:
             if started and exc_info is None:
+                # internal: the WSGI app broke PEP 3333, no player input can cause it
                 raise RuntimeError("start_response called twice without exc_info")
             # (with exc_info, an error page replaces the answer: nothing was sent yet)
             encoded = [
