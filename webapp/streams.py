@@ -31,7 +31,7 @@ import contextlib
 import struct
 import zlib
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,12 +47,7 @@ from .web.live_view import (
     VERSION_HEADER,
     sse,
 )
-from .wsgi_bridge import WholeAnswers
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
+from .wsgi_bridge import Message, Receive, Scope, Send, WholeAnswers
 
 # The gzip member header (no name, no time), and what ends a member: an empty final
 # deflate block, then the CRC-32 and the length of everything sent.
@@ -222,7 +217,7 @@ class StreamLayer:
             else:
                 await send(message)
 
-        await self.wsgi(scope, receive, hold_streams)  # type: ignore[arg-type]
+        await self.wsgi(scope, receive, hold_streams)
         if held:  # taken out of `held`: the opening is not kept while the stream is open
             await self._stream(scope, receive, send, held.pop("start"), held.pop("body"))
 
@@ -408,7 +403,7 @@ class StreamLayer:
             elif message["type"] == "http.response.body":
                 answer["body"] += message.get("body", b"")
 
-        await self.wsgi(asked, receive, collect)  # type: ignore[arg-type]
+        await self.wsgi(asked, receive, collect)
         return answer["status"], answer["headers"], answer["body"]
 
     async def _beat(self) -> None:

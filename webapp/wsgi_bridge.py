@@ -4,8 +4,8 @@ A request's body is read whole on the event loop (the server caps its size), the
 runs on a worker thread and its answer is collected whole there, and the event loop
 sends it. A general ASGI-to-WSGI bridge (a2wsgi) crosses between the threads at every
 step instead — the body, the status line, each chunk, the end — and each crossing
-waits for the other side: with taps from several tables at once those waits, not the
-app, were most of a tap's time.
+waits for the other side, which under taps from several tables at once added to
+every tap (make bench: about 10 % more taps a second without them).
 
 Every answer of the app is finite and small (a page, a fragment, a stream's opening
 or update, a game file), which is what makes collecting it whole right here.
@@ -23,6 +23,7 @@ from typing import Any
 
 from a2wsgi.wsgi import build_environ
 
+Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
@@ -37,7 +38,7 @@ class WholeAnswers:
         self.app = app
         self.executor = ThreadPoolExecutor(thread_name_prefix="botdeck", max_workers=workers)
 
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         body = bytearray()
         while True:
             message = await receive()
@@ -57,20 +58,20 @@ class WholeAnswers:
 
     def _answer(self, environ: dict[str, Any]) -> tuple[int, Headers, bytes]:
         """On a worker thread: the app's whole answer."""
-        started: list[tuple[int, Headers]] = []
+        status = 0
+        headers: Headers = []
         chunks: list[bytes] = []
 
         def start_response(
-            status: str, headers: list[tuple[str, str]], exc_info: Any = None
+            line: str, given: list[tuple[str, str]], exc_info: Any = None
         ) -> Callable[[bytes], None]:
-            if started and exc_info is None:
+            nonlocal status, headers
+            if status and exc_info is None:
                 # internal: the WSGI app broke PEP 3333, no player input can cause it
                 raise RuntimeError("start_response called twice without exc_info")
             # (with exc_info, an error page replaces the answer: nothing was sent yet)
-            encoded = [
-                (k.strip().lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers
-            ]
-            started[:] = [(int(status.split(" ", 1)[0]), encoded)]
+            status = int(line.split(" ", 1)[0])
+            headers = [(k.strip().lower().encode("latin-1"), v.encode("latin-1")) for k, v in given]
             return chunks.append
 
         iterable = self.app(environ, start_response)
@@ -80,5 +81,4 @@ class WholeAnswers:
             close = getattr(iterable, "close", None)
             if close is not None:
                 close()
-        status, headers = started[0]
         return status, headers, b"".join(chunks)

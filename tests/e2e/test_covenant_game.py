@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from ..web.test_history_paging import correct_coins
+
 pytestmark = pytest.mark.e2e
 
 SIZES = [(1024, 768), (768, 1024), (390, 844)]
@@ -169,8 +171,6 @@ def test_a_2_vs_2_game_starts_from_the_lobby_with_both_players_names(page: Page,
 def test_show_older_in_the_history_brings_the_next_events_and_puts_the_focus_on_them(
     page: Page, live_server
 ):
-    from ..web.test_history_paging import correct_coins
-
     start_game(page, live_server.url)
     game_id = page.url.rsplit("/", 1)[1]
     correct_coins(live_server.app, game_id, range(1, 61))
