@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from . import db, games, library
@@ -44,7 +45,13 @@ def export_all(device: str) -> dict[str, Any]:
         "version": VERSION,
         "exported_at": db.now(),
         "games": [
-            {**games.export_game(row.id), "id": row.id, "watch_id": row.watch_id}
+            {
+                **games.export_game(row.id),
+                "id": row.id,
+                "watch_id": row.watch_id,
+                "created_at": row.created_at,
+                "updated_at": row.updated_at,
+            }
             for row, role in db.list_games(device)
             if role == "play"
         ],
@@ -85,6 +92,20 @@ def _ids(entry: dict[str, Any]) -> tuple[str, str] | tuple[None, None]:
     ):
         return game_id, watch_id
     return None, None
+
+
+def _dates(entry: dict[str, Any]) -> tuple[str, str] | None:
+    """When a game was created and last played, if the file says so in Botdeck's own
+    form (an earlier file does not): the lobby lists restored games as they were."""
+    dates = entry.get("created_at"), entry.get("updated_at")
+    for date in dates:
+        if not isinstance(date, str) or len(date) > 40:
+            return None
+        try:
+            datetime.fromisoformat(date)
+        except ValueError:
+            return None
+    return dates  # type: ignore[return-value]
 
 
 def import_all(data: Any, device: str, *, default_name: str) -> Restored:
@@ -137,6 +158,7 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
             device=device,
             game_id=game_id,
             watch_id=watch_id,
+            dates=_dates(entry),
         )
         restored += 1
     decks_restored = decks_here = 0

@@ -284,8 +284,11 @@ def insert_game(
     now: str,
     events: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = (),  # type: ignore[assignment]
     device: str | None = None,
+    dates: tuple[str, str] | None = None,
 ) -> None:
-    """A new game (with an imported one's events), joined by the device that made it."""
+    """A new game (with an imported one's events), joined by the device that made it;
+    `dates`: when a restored game was created and last played (else `now`)."""
+    created_at, updated_at = dates or (now, now)
     db = get_db()
     with _transaction(db):
         db.execute(
@@ -303,8 +306,8 @@ def insert_game(
                 json.dumps(deck),
                 len(events),
                 json.dumps(summary),
-                now,
-                now,
+                created_at,
+                updated_at,
                 device,
             ),
         )

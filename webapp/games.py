@@ -159,13 +159,18 @@ def create_game(
     seed: int | None = None,
     device: str | None = None,
     deck_id: str | None = None,
+    new_deck: str | None = None,
 ) -> str:
     """Start a game (joined by `device`); ValueError for bad options or an unusable deck.
 
-    `deck_id`: the library deck it plays with, which learns what is entered.
+    `deck_id`: the library deck it plays with, which learns what is entered;
+    `new_deck`: the name of a new library deck of `device`'s for it to learn into, made
+    only once the game is known to start (a refused game leaves no deck behind).
     """
     seed = secrets.randbelow(2**31) if seed is None else seed
     game = Game(bot_id, options, seed, deck)
+    if new_deck is not None and device is not None:
+        deck_id = library.create(bot_id, new_deck, device)
     game_id = new_id()
     db.insert_game(
         game_id,
@@ -176,7 +181,7 @@ def create_game(
         bot=bot_id,
         options=game.options,
         seed=seed,
-        deck=game.deck,
+        deck=game.initial_deck,
         summary=lobby_summary(game),
         now=db.now(),
     )
@@ -192,11 +197,13 @@ class PreparedImport:
 
 
 def prepare_import(data: Any) -> PreparedImport:
-    """Replay a game file in full (BadGameFile if it cannot be); nothing is stored."""
-    game = Game.from_export(data)
-    replay = Game(game.bot.id, game.options, game.seed, game.deck, deck_checked=True)
+    """Replay a game file in full, once (BadGameFile if it cannot be); nothing is stored.
+    Each action is stored with its words as the history shows them."""
+    said: list[Msg] = []
+    game = Game.from_export(data, said=said)
     events: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = [
-        ("action", action, _apply(replay, action).to_json()) for action in game.actions
+        ("action", action, words.to_json())
+        for action, words in zip(game.actions, said, strict=True)
     ]
     return PreparedImport(game, events)
 
@@ -208,8 +215,10 @@ def store_import(
     device: str | None = None,
     game_id: str | None = None,
     watch_id: str | None = None,
+    dates: tuple[str, str] | None = None,
 ) -> str:
-    """Store a prepared game: under new ids, or the ones it had (a restored collection)."""
+    """Store a prepared game: under new ids, or the ones it had (a restored collection,
+    with the `dates` it was created and last played)."""
     game = prepared.game
     game_id = game_id or new_id()
     db.insert_game(
@@ -220,10 +229,12 @@ def store_import(
         bot=game.bot.id,
         options=game.options,
         seed=game.seed,
-        deck=game.deck,
+        # what the game started with: its actions enter the rest again as they replay
+        deck=game.initial_deck,
         summary=lobby_summary(game),
         now=db.now(),
         events=prepared.events,
+        dates=dates,
     )
     return game_id
 

@@ -403,18 +403,18 @@ class Game:
         for action in actions[snapshot.actions :]:
             self.apply_action(action)
 
-    def apply_action(self, action: dict[str, Any]) -> None:
-        """Apply one stored action (as found in `actions`), checking it again."""
+    def apply_action(self, action: dict[str, Any]) -> Step:
+        """Apply one stored action (as found in `actions`), checking it again; returns
+        its step, resolved."""
         if not isinstance(action, dict):
             raise InvalidAnswer(msg("an action must be an object"))
         if "correct" in action:
-            self.correct(str(action["correct"]), action.get("value"))
-        elif "answer" in action:
-            self.answer(action["answer"])
-        elif "overturn" in action:
-            self.overturn(str(action["overturn"]), str(action.get("reason") or ""))
-        else:
-            raise InvalidAnswer(msg("an action is either an answer or a correction"))
+            return self.correct(str(action["correct"]), action.get("value"))
+        if "answer" in action:
+            return self.answer(action["answer"])
+        if "overturn" in action:
+            return self.overturn(str(action["overturn"]), str(action.get("reason") or ""))
+        raise InvalidAnswer(msg("an action is either an answer or a correction"))
 
     @staticmethod
     def file_header() -> dict[str, Any]:
@@ -459,8 +459,11 @@ class Game:
         return kind is not None and kind.automatic
 
     @classmethod
-    def from_export(cls, data: Any) -> Game:
-        """Rebuild a game from `export()` output by replaying its actions."""
+    def from_export(cls, data: Any, *, said: list[Msg] | None = None) -> Game:
+        """Rebuild a game from `export()` output by replaying its actions (once: the
+        working deck learns what a physical-deck game's actions enter, so a second
+        replay must start again from `initial_deck`). `said`, if given, receives each
+        action's step and answer in words, as the history shows them."""
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise BadGameFile(msg("this is not a Botdeck game file"))
         if data.get("version") != EXPORT_VERSION:
@@ -491,7 +494,7 @@ class Game:
             raise BadGameFile(msg("the game cannot be set up: {why}", why=reason(error))) from error
         for number, action in enumerate(actions, start=1):
             try:
-                game.apply_action(action)
+                step = game.apply_action(action)
             except InvalidAnswer as error:
                 raise BadGameFile(
                     msg(
@@ -508,6 +511,8 @@ class Game:
                 raise BadGameFile(
                     msg("its action {number} is not one Botdeck can read", number=number)
                 ) from error
+            if said is not None:
+                said.append(game.step_said(step))
         return game
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
@@ -10,6 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import boards, db, games, library
+from ..bots.deckfile import DeckError
 from ..engine import BadGameFile, Bot, all_bots, checked_options, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
@@ -88,15 +90,23 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
         name = form_text("name", max_length=80, required=False) or _default_name(
             bot, {row.name for row, _role in db.list_games(current_device().id)}
         )
-        deck, deck_id = _uploaded_deck(), None
-        if deck is None:
-            deck, deck_id = _library_deck(bot_id, options)
+        # a bot without cards has no deck fields: whatever a crafted form sends is ignored
+        cards = _chosen_cards(bot, options) if bot.has_cards else ChosenCards()
         game_id = games.create_game(
-            bot_id, options, name=name, deck=deck, deck_id=deck_id, device=saved_device().id
+            bot_id,
+            options,
+            name=name,
+            deck=cards.deck,
+            deck_id=cards.deck_id,
+            new_deck=cards.new_deck,
+            device=saved_device().id,
         )
     except DeckFileError as error:
         why = _("This deck file cannot be used: %(why)s. Nothing was stored.", why=refusal(error))
         return _refused(bot_id, error.field, why)
+    except DeckError as error:  # the bot's setup refused the deck chosen: said next to it
+        why = _("This game cannot start: %(why)s", why=refusal(error))
+        return _refused(bot_id, "deck_id", why)
     except (UnknownBot, ValueError) as error:
         why = _("This game cannot start: %(why)s", why=refusal(error))
         return _refused(bot_id, getattr(error, "field", ""), why)
@@ -120,12 +130,30 @@ class DeckFileError(FieldError):
         super().__init__("deck", why)
 
 
-def _library_deck(bot_id: str, options: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
-    """The deck chosen from the library: the demo, a stored deck, or a new one."""
+@dataclass(frozen=True)
+class ChosenCards:
+    """The cards a new game plays with: a deck (None: the demo), the library deck it
+    learns into, or the name of a new library deck made once the game can start."""
+
+    deck: dict[str, Any] | None = None
+    deck_id: str | None = None
+    new_deck: str | None = None
+
+
+def _chosen_cards(bot: Bot[Any], options: dict[str, Any]) -> ChosenCards:
+    """A deck file sent with the form, else the deck chosen from the library."""
+    uploaded = _uploaded_deck(bot)
+    return ChosenCards(uploaded) if uploaded is not None else _library_deck(bot, options)
+
+
+def _library_deck(bot: Bot[Any], options: dict[str, Any]) -> ChosenCards:
+    """The deck chosen from the library: the demo, a stored deck, or a new one (stored
+    only if the game starts: a refused form leaves no empty deck behind)."""
     choice = request.form.get("deck_id") or library.DEMO
     physical = options.get("deck_mode") == "physical"
     if choice == "new":
-        choice = library.create(bot_id, _("My cards"), saved_device().id)
+        name = _("My cards")
+        return ChosenCards(bot.empty_deck(name), new_deck=name)
     if choice == library.DEMO:
         if physical:
             raise FieldError(
@@ -135,11 +163,11 @@ def _library_deck(bot_id: str, options: dict[str, Any]) -> tuple[dict[str, Any] 
                     "“A new deck of my cards”"
                 ),
             )
-        return None, None
-    found = library.find(bot_id, choice, current_device().id)
+        return ChosenCards()
+    found = library.find(bot.id, choice, current_device().id)
     if found is None:
         raise FieldError("deck_id", _("that deck is not in the library"))
-    return found.data, found.id
+    return ChosenCards(found.data, found.id)
 
 
 def _library_board(bot: Bot[Any], options: dict[str, Any]) -> dict[str, Any]:
@@ -154,8 +182,8 @@ def _library_board(bot: Bot[Any], options: dict[str, Any]) -> dict[str, Any]:
     return checked_options(bot, {**options, "board": found.data})
 
 
-def _uploaded_deck() -> dict[str, Any] | None:
-    """The deck file sent with a new game, if any, checked by its bot."""
+def _uploaded_deck(bot: Bot[Any]) -> dict[str, Any] | None:
+    """The deck file sent with a new game, if any: one of this bot's, checked by it."""
     content = uploaded_file("deck")
     if content is None:
         return None
@@ -163,10 +191,11 @@ def _uploaded_deck() -> dict[str, Any] | None:
         data = parse_json(content)
     except JsonInputError as error:
         raise DeckFileError(translate(error.reason)) from None
-    bot_id = data.get("bot") if isinstance(data, dict) else None
+    if isinstance(data, dict) and data.get("bot") != bot.id:
+        raise DeckFileError(_("it is a deck file for another bot"))
     try:
-        return get_bot(str(bot_id)).validate_deck(data)
-    except (UnknownBot, ValueError) as error:
+        return bot.validate_deck(data)
+    except ValueError as error:
         raise DeckFileError(reason(error)) from None
 
 

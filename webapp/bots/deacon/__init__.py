@@ -15,6 +15,7 @@ from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg,
 from ...engine.cards import Pile
 from ...engine.scoring import SCORE_SHEET, ScoreSheetStep
 from ...engine.text import reason
+from ..deckfile import DeckError
 from ..whole_cards import CardCheck, WholeCards
 from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
@@ -49,6 +50,19 @@ SHIP_CARDS = [f"S{n}" for n in range(1, 6)]
 ADVANCED = [f"{n}A" for n in range(1, 5)]
 
 STEP_TYPES.add(SCORE_SHEET, ScoreSheetStep(score_sheet, close_sheet))
+
+
+def cards_it_may_draw(options: dict[str, Any]) -> list[str]:
+    """Every card Botdeck may have to shuffle into Deacon's deck in a game with these
+    options, whatever the draw: "Setup" 3 draws any 2 of the 5 Ship cards (the table
+    keeps one, Deacon the other); "Difficulty modifiers" swap in Advanced cards chosen at
+    random, each replacing the Basic card of its number (all four: Basic 1–4 never
+    play). Botdeck shuffles a deck only if it holds them all, so that no game it starts
+    stops at "Setup" 4 whatever the seed."""
+    advanced = options["advanced"]
+    swapped = {card[:-1] for card in ADVANCED} if advanced == len(ADVANCED) else set()
+    basic = [card for card in cards_module.BASIC if card not in swapped]
+    return [*SHIP_CARDS, *basic, *(ADVANCED if advanced else [])]
 
 
 class DeaconBot(WholeCards, Bot[DeaconState]):
@@ -94,6 +108,14 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
     def setup(
         self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
     ) -> DeaconState:
+        if options["deck_mode"] != "physical":
+            held = {card["id"] for card in deck["cards"]}
+            missing = [card for card in cards_it_may_draw(options) if card not in held]
+            if missing:
+                missing_card = msg(
+                    "the deck has no card {missing}: play the printed cards", missing=missing[0]
+                )
+                raise DeckError(missing_card)
         # "Setup" 3: two Ship cards drawn; Difficulty modifiers: 1–4 Advanced cards
         # chosen at random replace the Basic cards of the same number.
         ships = rng.sample(SHIP_CARDS, 2)
