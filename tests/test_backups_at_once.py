@@ -92,17 +92,19 @@ def at_once(server: ServerProcess, *work: Callable[[Device], None]) -> None:
     assert not failures, failures
 
 
-def backing_up(answers: Counter[tuple[str, int]], most: int) -> Callable[[Device], None]:
-    """A device tapping *Back up now*, then opening the list, again and again."""
+def backing_up(
+    answers: Counter[tuple[str, int]], wrong: list[object], most: int
+) -> Callable[[Device], None]:
+    """A device tapping *Back up now*, then opening the list, again and again. A list
+    with more than `most` backups, or one that cannot be read, goes to `wrong`."""
 
     def rounds(device: Device) -> None:
         for _ in range(ROUNDS):
             answers["backup", device.ask("POST", "/data/backup", {})[0]] += 1
             status, listed = device.listed()
             answers["list", status] += 1
-            if status == 200:
-                assert 0 < len(listed) <= most, listed
-                assert None not in listed.values(), listed  # every listed backup reads
+            if status == 200 and not (0 < len(listed) <= most and None not in listed.values()):
+                wrong.append(listed)
 
     return rounds
 
@@ -126,8 +128,10 @@ def games_in(path: Path) -> int:
 def test_six_devices_backing_up_and_listing_at_once_get_no_server_error(server):
     start_games(server, 3)
     answers: Counter[tuple[str, int]] = Counter()
-    at_once(server, *[backing_up(answers, KEEP) for _ in range(DEVICES)])
+    wrong: list[object] = []
+    at_once(server, *[backing_up(answers, wrong, KEEP) for _ in range(DEVICES)])
     assert answers == {("backup", 303): DEVICES * ROUNDS, ("list", 200): DEVICES * ROUNDS}
+    assert wrong == []
     for backup in folder_holds_only_backups(server, KEEP):
         assert games_in(backup) == 3
 
@@ -142,26 +146,29 @@ def test_a_restore_among_devices_backing_up_brings_back_the_backup_it_chose(serv
         assert device.ask("POST", "/data/backup", {})[0] == 303
     device.close()
     answers: Counter[tuple[str, int]] = Counter()
+    wrong: list[object] = []
     restored: list[int] = []
 
     def restoring(device: Device) -> None:
         for number in range(ROUNDS):
             status, listed = device.listed()
             answers["list", status] += 1
+            if not listed:
+                continue
             names = sorted(listed)
             chosen = names[(0, len(names) // 2, -1)[number % 3]]
             status, page = device.ask("POST", f"/data/backups/{chosen}/restore", {})
             answers["restore", status] += 1
-            if status == 303:
-                games = listed[chosen]
-                assert games is not None
-                restored.append(games)
-            else:
-                assert "That backup is not there any more" in page
+            if status == 303 and listed[chosen] is not None:
+                restored.append(listed[chosen])
+            elif status != 404 or "That backup is not there any more" not in page:
+                wrong.append((chosen, status))
 
     # a restore keeps one more backup (what was there before it) until the next backup
-    at_once(server, restoring, *[backing_up(answers, KEEP + 1) for _ in range(DEVICES - 1)])
+    backups = [backing_up(answers, wrong, KEEP + 1) for _ in range(DEVICES - 1)]
+    at_once(server, restoring, *backups)
     assert not [answer for answer in answers if answer[1] >= 500], answers
+    assert wrong == []
     assert answers["restore", 303] > 0 and answers["backup", 303] == (DEVICES - 1) * ROUNDS
     server.stop()
     assert games_in(server.data_dir / "botdeck.sqlite3") == restored[-1]

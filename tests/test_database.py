@@ -337,13 +337,18 @@ def test_backups_asked_while_one_is_copied_share_the_next_copy(played, monkeypat
     assert copying.wait(timeout=30)
     start_game(client, "Started during the copy")  # the running copy has read without it
     made: list[Path | None] = []
-    asking = [
-        threading.Thread(target=lambda: made.append(safety.make_backup(path, keep=10)))
-        for _ in range(5)
-    ]
+    asked = threading.Semaphore(0)
+
+    def back_up_now() -> None:
+        asked.release()
+        made.append(safety.make_backup(path, keep=10))
+
+    asking = [threading.Thread(target=back_up_now) for _ in range(5)]
     for device in asking:
         device.start()
-    time.sleep(0.3)  # they are waiting for the running copy
+    for _ in asking:
+        assert asked.acquire(timeout=30)
+    time.sleep(0.2)  # from asking to waiting for the running copy: a few instructions
     go_on.set()
     for thread in (running, *asking):
         thread.join(timeout=30)
