@@ -6,14 +6,21 @@ from __future__ import annotations
 import html
 import io
 import json
+import os
 import re
+import signal
 import sqlite3
+import subprocess
+import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from webapp import create_app, db, live, safety
 
+from .conftest import ROOT
 from .web.conftest import HTMX
 from .web.test_ownership import old_database
 
@@ -262,6 +269,150 @@ def test_only_a_backup_in_the_backups_folder_can_be_restored(played):
     app, client, _ = played
     for name in ("..%2Fbotdeck.sqlite3", "botdeck.sqlite3", "botdeck-20260101-000000.sqlite3"):
         assert client.post(f"/data/backups/{name}/restore").status_code == 404
+
+
+@pytest.mark.parametrize("moment", ["before it is measured", "before it is opened"])
+def test_a_backup_taken_away_while_the_list_is_read_is_left_out(played, monkeypatch, moment):
+    """By hand, or by another program: the list shows what is there, never a 500."""
+    app, client, _ = played
+    path = database_of(app)
+    safety.make_backup(path, keep=10)
+    newest, victim = safety.backups(path)
+    taken: list[Path] = []
+
+    def take_it_away() -> None:
+        if not taken:
+            victim.path.unlink()
+            taken.append(victim.path)
+
+    if moment == "before it is measured":
+        read_folder = Path.iterdir
+
+        def iterdir(self):
+            found = list(read_folder(self))
+            if self == victim.path.parent:
+                take_it_away()
+            return iter(found)
+
+        monkeypatch.setattr(Path, "iterdir", iterdir)
+    else:
+        measure = Path.stat
+
+        def stat(self, **options):
+            measured = measure(self, **options)
+            if self == victim.path:
+                take_it_away()
+            return measured
+
+        monkeypatch.setattr(Path, "stat", stat)
+    page = client.get("/data")
+    assert taken == [victim.path]
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert newest.name in text and victim.name not in text and "cannot be read" not in text
+
+
+def test_backups_asked_while_one_is_copied_share_the_next_copy(played, monkeypatch):
+    """Five devices tapping *Back up now* while a copy runs get one copy, made after they
+    asked (with the game started just before), instead of five pushing older backups out."""
+    app, client, _ = played
+    path = database_of(app)
+    copying, go_on = threading.Event(), threading.Event()
+    read_only = safety._read_only
+
+    class HeldCopy(sqlite3.Connection):
+        def backup(self, target, **options):
+            super().backup(target, **options)
+            copying.set()
+            go_on.wait(timeout=30)
+
+    def held_read_only(source: Path) -> sqlite3.Connection:
+        if source == path and not copying.is_set():
+            return sqlite3.connect(f"file:{source}?mode=ro", uri=True, factory=HeldCopy)
+        return read_only(source)
+
+    monkeypatch.setattr(safety, "_read_only", held_read_only)
+    running = threading.Thread(target=safety.make_backup, args=(path,), kwargs={"keep": 10})
+    running.start()
+    assert copying.wait(timeout=30)
+    start_game(client, "Started during the copy")  # the running copy has read without it
+    made: list[Path | None] = []
+    asked = threading.Semaphore(0)
+
+    def back_up_now() -> None:
+        asked.release()
+        made.append(safety.make_backup(path, keep=10))
+
+    asking = [threading.Thread(target=back_up_now) for _ in range(5)]
+    for device in asking:
+        device.start()
+    for _ in asking:
+        assert asked.acquire(timeout=30)
+    time.sleep(0.2)  # from asking to waiting for the running copy: a few instructions
+    go_on.set()
+    for thread in (running, *asking):
+        thread.join(timeout=30)
+    shared, held, first = safety.backups(path)
+    assert made == [shared.path] * 5
+    assert (shared.games, held.games, first.games) == (4, 3, 3)
+
+
+KILLED_MID_COPY = """
+import os, signal, sqlite3, sys
+from pathlib import Path
+from webapp import safety
+
+class KilledMidCopy(sqlite3.Connection):
+    def backup(self, target, **options):
+        kill = lambda *progress: os.kill(os.getpid(), signal.SIGKILL)
+        super().backup(target, pages=1, progress=kill)
+
+def read_only(path):
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True, factory=KilledMidCopy)
+
+safety._read_only = read_only
+safety.make_backup(Path(sys.argv[1]), keep=10)
+"""
+
+
+def test_a_backup_killed_half_way_leaves_nothing_after_the_next_start(played):
+    """The server killed while it copied: the half-made copy and its journal go at the
+    next start; files that are not Botdeck's stay, even with a look-alike name."""
+    app, client, _ = played
+    path = database_of(app)
+    (backup,) = safety.backups(path)
+    killed = subprocess.run(
+        [sys.executable, "-c", KILLED_MID_COPY, str(path)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+    )
+    assert killed.returncode == -signal.SIGKILL
+    folder = safety.backup_dir(path)
+    half_made = sorted(p.name for p in folder.iterdir() if ".partial" in p.name)
+    assert [name.rsplit(".", 1)[1] for name in half_made] == ["partial", "partial-journal"]
+    not_botdecks = [
+        folder / "notes.txt",
+        folder / "mine.sqlite3.partial",
+        folder / "botdeck-copy.sqlite3.partial",
+        folder / "botdeck-20260101-000000-000000.sqlite3.bak",
+        folder / "botdeck-20260101-000000.sqlite3-journal",
+        path.with_name("games.sqlite3.partial"),
+    ]
+    for other in not_botdecks:
+        other.write_text("not Botdeck's")
+    left_by_botdeck = [
+        folder / "botdeck-20260101-000000-000000.sqlite3-wal",  # of a backup removed since
+        path.with_name(path.name + ".partial"),  # a restore in safe mode, killed
+    ]
+    for left in left_by_botdeck:
+        left.write_bytes(b"")
+    make_app(path.parent)
+    assert sorted(folder.iterdir()) == sorted([backup.path, *not_botdecks[:-1]])
+    assert all(other.read_text() == "not Botdeck's" for other in not_botdecks)
+    assert not any(left.exists() for left in left_by_botdeck)
+    page = client.get("/data").get_data(as_text=True)
+    assert backup.name in page and ".partial" not in page
 
 
 # --- everything of a device, as one file ---------------------------------------------

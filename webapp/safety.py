@@ -7,6 +7,9 @@
 - **Backups** are copies made with SQLite's online backup API (consistent while the
   server runs) in the data folder's `backups/`: at start when something changed since
   the last one, then after changes at most every few minutes; the newest few are kept.
+  One copy of a database at a time in this process (`_Line`): devices asking at once
+  share one copy, and no listing sees the folder while old copies are pruned. What a
+  copy killed half-way left (`*.partial`, its journal) is removed at the next start.
 - **Restore** copies a backup into the live database with the same API (every open
   connection then sees it), after backing up what is there now.
 """
@@ -18,7 +21,7 @@ import re
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -26,6 +29,12 @@ from .db import SCHEMA_VERSION, connect
 
 BACKUP_FOLDER = "backups"
 BACKUP_NAME = re.compile(r"botdeck-(\d{8}-\d{6}-\d{6})\.sqlite3")  # UTC, to the µs
+# What a copy leaves next to its file while it runs (the copy itself, its journal) and
+# what reading a backup may leave: SQLite's log files. Nothing else is ever removed.
+LEFT_BY_A_COPY = re.compile(
+    rf"(?P<backup>{BACKUP_NAME.pattern})(?P<partial>\.partial)?(?P<log>-journal|-wal|-shm)?"
+)
+SQLITE_LOGS = ("-journal", "-wal", "-shm")
 DAMAGED_SUFFIX = "damaged"
 
 
@@ -70,21 +79,34 @@ def _count_games(path: Path) -> int | None:
 
 
 def backups(database: Path) -> list[Backup]:
-    """The backups of this database, newest first."""
-    found = []
+    """The backups of this database, newest first. A file gone before it was read (taken
+    away by hand, or by another program) is left out rather than failing the list."""
     folder = backup_dir(database)
+    found = []
+    with _line(database).folder:
+        for made_at, path in _stamped(folder):
+            try:
+                size = path.stat().st_size
+            except FileNotFoundError:
+                continue
+            games = _count_games(path)
+            if games is None and not path.exists():
+                continue
+            found.append(Backup(path, made_at, size, games))
+    return found
+
+
+def _stamped(folder: Path) -> list[tuple[datetime, Path]]:
+    """The backup files in `folder` by their names, newest first (nothing read)."""
     if not folder.is_dir():
         return []
+    found = []
     for path in folder.iterdir():
         match = BACKUP_NAME.fullmatch(path.name)
-        if match is None:
-            continue
-        made_at = datetime.strptime(match.group(1), "%Y%m%d-%H%M%S-%f").replace(tzinfo=UTC)
-        found.append((made_at, path))
-    found.sort(reverse=True)
-    return [
-        Backup(path, made_at, path.stat().st_size, _count_games(path)) for made_at, path in found
-    ]
+        if match is not None:
+            stamp = datetime.strptime(match.group(1), "%Y%m%d-%H%M%S-%f").replace(tzinfo=UTC)
+            found.append((stamp, path))
+    return sorted(found, reverse=True)
 
 
 def find_backup(database: Path, name: str) -> Backup | None:
@@ -143,7 +165,42 @@ def fingerprint(path: Path) -> tuple[object, ...] | None:
 def make_backup(database: Path, *, keep: int, only_if_changed: bool = False) -> Path | None:
     """Copy the database into the backups folder (SQLite's online backup API: a
     consistent copy while others write); keep the newest `keep`. `only_if_changed`:
-    not if nothing changed on disk since the newest backup, nor if it holds nothing."""
+    not if nothing changed on disk since the newest backup, nor if it holds nothing.
+
+    Asked while a copy of this database runs, it waits, and every request that came
+    meanwhile gets the one copy made next. Not the running one: it may have started
+    reading before the asker's last change was stored. And not a copy each: six
+    devices tapping *Back up now* together would push six copies of the same moment
+    into the `keep` newest, and the older, different backups out."""
+    line = _line(database)
+    with line.asking:
+        turn = line.next
+        leads = turn is None
+        if turn is None:
+            turn = line.next = _Turn(keep, only_if_changed)
+        else:  # the shared copy does what each asker asked
+            turn.keep = max(turn.keep, keep)
+            turn.only_if_changed = turn.only_if_changed and only_if_changed
+    if not leads:
+        turn.done.wait()
+        if turn.failed is not None:
+            raise turn.failed
+        return turn.made
+    with line.copying:
+        with line.asking:
+            line.next = None  # who asks from now on waits for a copy started after them
+        try:
+            turn.made = _back_up(database, keep=turn.keep, only_if_changed=turn.only_if_changed)
+        except BaseException as error:
+            turn.failed = error
+            raise
+        finally:
+            turn.done.set()
+    return turn.made
+
+
+def _back_up(database: Path, *, keep: int, only_if_changed: bool) -> Path | None:
+    """One copy and the pruning after it; the caller holds the line's `copying`."""
     folder = backup_dir(database)
     existing = backups(database)
     if only_if_changed:
@@ -155,26 +212,59 @@ def make_backup(database: Path, *, keep: int, only_if_changed: bool = False) -> 
     target = folder / f"botdeck-{datetime.now(UTC):%Y%m%d-%H%M%S-%f}.sqlite3"
     while target.exists():  # a clock set back
         target = folder / f"botdeck-{datetime.now(UTC):%Y%m%d-%H%M%S-%f}.sqlite3"
-    _copy(database, target)
-    for old in backups(database)[keep:]:
-        old.path.unlink(missing_ok=True)
+    partial = _partial_copy(database, target)
+    with _line(database).folder:  # a listing sees the new copy and the pruning at once
+        os.replace(partial, target)
+        for _, old in _stamped(folder)[keep:]:
+            for suffix in ("", *SQLITE_LOGS):  # a backup read by an earlier Botdeck has logs
+                Path(f"{old}{suffix}").unlink(missing_ok=True)
     return target
 
 
-def _copy(source_path: Path, target: Path) -> None:
+def clean_up(database: Path) -> list[Path]:
+    """Remove what a copy killed half-way left behind: the `.partial` copy and its
+    journal, a log whose backup is gone (and in the data folder, a safe-mode restore's
+    `.partial`). Only names Botdeck itself writes; returns what was removed."""
+    folder = backup_dir(database)
+    left = [database.with_name(f"{database.name}.partial{log}") for log in ("", *SQLITE_LOGS)]
+    line = _line(database)
+    with line.copying, line.folder:  # no copy of this process is under way
+        if folder.is_dir():
+            for path in folder.iterdir():
+                match = LEFT_BY_A_COPY.fullmatch(path.name)
+                if match is None or not (match["partial"] or match["log"]):
+                    continue  # not Botdeck's, or a backup itself
+                if match["partial"] or not (folder / match["backup"]).exists():
+                    left.append(path)
+        removed = [path for path in left if path.exists()]
+        for path in removed:
+            path.unlink(missing_ok=True)
+    return removed
+
+
+def _partial_copy(source_path: Path, target: Path) -> Path:
     """A consistent copy of a database (read-only: nothing written to it, not even a
-    checkpoint) as a new file that appears whole or not at all."""
+    checkpoint) as `<target>.partial`, for the caller to move to `target` at once: the
+    file then appears whole or not at all. Nothing is left if the copy fails."""
     partial = target.with_name(target.name + ".partial")
-    source = _read_only(source_path)
     try:
-        copy = sqlite3.connect(partial)
+        source = _read_only(source_path)
         try:
-            source.backup(copy)
+            copy = sqlite3.connect(partial)
+            try:
+                source.backup(copy)
+                # The copy says "WAL" as the live file does: each read of it would then
+                # leave a -wal and -shm file next to it. A backup is never written again.
+                copy.execute("PRAGMA journal_mode = DELETE")
+            finally:
+                copy.close()
         finally:
-            copy.close()
-    finally:
-        source.close()
-    os.replace(partial, target)
+            source.close()
+    except BaseException:
+        for log in ("", *SQLITE_LOGS):
+            Path(f"{partial}{log}").unlink(missing_ok=True)
+        raise
+    return partial
 
 
 def _is_blank(database: Path) -> bool:
@@ -187,6 +277,19 @@ def _is_blank(database: Path) -> bool:
         )
     finally:
         db.close()
+
+
+def restore(database: Path, backup: Path, *, keep: int) -> Path | None:
+    """What is here now backed up (the newest; `keep` + 1 kept, so the backup being
+    restored stays even if it was the oldest), then `backup` copied over the live
+    database, no other copy or pruning in between. None, and nothing done, if `backup`
+    is not there any more or cannot be read (pruned while the user chose it)."""
+    with _line(database).copying:
+        if not backup.exists() or _count_games(backup) is None:
+            return None
+        made = _back_up(database, keep=keep + 1, only_if_changed=False)
+        restore_into(database, backup)
+    return made
 
 
 def restore_into(database: Path, backup: Path) -> None:
@@ -217,10 +320,16 @@ def set_aside(database: Path) -> Path | None:
     return aside
 
 
-def restore_file(database: Path, backup: Path) -> None:
-    """Safe mode: the database file is replaced by a copy of the backup (the damaged
-    one was set aside first)."""
-    _copy(backup, database)
+def restore_file(database: Path, backup: Path) -> bool:
+    """Safe mode: the damaged (or empty) database file set aside, a copy of the backup
+    in its place. False, and nothing done, if the backup is gone."""
+    with _line(database).copying:
+        if not backup.exists():
+            return False
+        partial = _partial_copy(backup, database)  # copied before anything is moved
+        set_aside(database)
+        os.replace(partial, database)
+    return True
 
 
 class Schedule:
@@ -240,3 +349,34 @@ class Schedule:
                 return
             self._last = time.monotonic()
         make_backup(self.database, keep=self.keep, only_if_changed=True)
+
+
+@dataclass(eq=False)
+class _Turn:
+    """One copy, shared by every request that asked for it before it started."""
+
+    keep: int
+    only_if_changed: bool
+    done: threading.Event = field(default_factory=threading.Event)
+    made: Path | None = None
+    failed: BaseException | None = None
+
+
+class _Line:
+    """The backups of one database in this process (the server is one process)."""
+
+    def __init__(self) -> None:
+        self.copying = threading.Lock()  # one copy, restore or clean-up at a time
+        self.folder = threading.Lock()  # a listing never sees a prune half-way
+        self.asking = threading.Lock()  # guards `next`
+        self.next: _Turn | None = None  # the copy waited for, not started yet
+
+
+_lines: dict[str, _Line] = {}
+_lines_lock = threading.Lock()
+
+
+def _line(database: Path) -> _Line:
+    key = os.path.abspath(database)
+    with _lines_lock:
+        return _lines.setdefault(key, _Line())

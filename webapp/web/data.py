@@ -99,8 +99,8 @@ def safe_restore() -> Any:
         chosen = _usable_backup(form_text("backup", max_length=80))
         if chosen is None:
             return _missing_backup()
-        safety.set_aside(_database())
-        safety.restore_file(_database(), chosen.path)
+        if not safety.restore_file(_database(), chosen.path):
+            return _missing_backup()
         _reopen()
     return redirect(url_for("data.index", restored=chosen.name), code=303)
 
@@ -159,9 +159,8 @@ def restore(name: str) -> Any:
         chosen = _usable_backup(name)
         if chosen is None:
             return _missing_backup()
-        keep = current_app.config["BACKUP_KEEP"]
-        safety.make_backup(_database(), keep=keep + 1)  # the newest: what was here
-        safety.restore_into(_database(), chosen.path)
+        if safety.restore(_database(), chosen.path, keep=current_app.config["BACKUP_KEEP"]) is None:
+            return _missing_backup()  # pruned by a backup made since it was chosen
         _reopen()
     return redirect(url_for("data.index", restored=chosen.name), code=303)
 
@@ -231,6 +230,8 @@ def init_app(app: Flask) -> None:
     """Check the database; upgrade it and back it up, or start in safe mode."""
     database = Path(app.config["DATABASE"])
     db.release(database)  # an app starting on the file reads the file, not a kept connection
+    for removed in safety.clean_up(database):
+        app.logger.info("removed %s, left by a backup that was stopped half-way", removed)
     found = safety.check(database)
     if found is None:
         try:
