@@ -50,7 +50,8 @@ def game_list(client) -> str:
 
 
 def recently_deleted(client) -> str:
-    found = re.search(r'<section class="recently-deleted".*?</section>', text(client.get("/")), re.S)
+    lobby = text(client.get("/"))
+    found = re.search(r'<section class="recently-deleted".*?</section>', lobby, re.S)
     return found.group(0) if found else ""
 
 
@@ -61,12 +62,18 @@ def stored(app, game_id: str) -> dict:
         game = con.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         return {
             "game": None if game is None else dict(game),
-            "events": [tuple(r) for r in con.execute(
-                "SELECT * FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
-            )],
-            "lists": sorted(tuple(r) for r in con.execute(
-                "SELECT device_id, role FROM device_games WHERE game_id = ?", (game_id,)
-            )),
+            "events": [
+                tuple(r)
+                for r in con.execute(
+                    "SELECT * FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+                )
+            ],
+            "lists": sorted(
+                tuple(r)
+                for r in con.execute(
+                    "SELECT device_id, role FROM device_games WHERE game_id = ?", (game_id,)
+                )
+            ),
         }
 
 
@@ -92,9 +99,7 @@ def test_a_partners_delete_is_refused_and_the_game_is_untouched(app, table):
 def test_a_partner_is_offered_leave_not_delete_and_told_what_happens(table):
     tablet, phone, game_id = table
     phone_list = game_list(phone)
-    assert "Leave this game" in phone_list and ">Delete<" not in phone_list.replace(
-        "</svg>", ">"
-    )
+    assert "Leave this game" in phone_list and ">Delete<" not in phone_list.replace("</svg>", ">")
     assert "Delete" in game_list(tablet) and "Leave this game" not in game_list(tablet)
     confirm = text(phone.get(f"/g/{game_id}/delete"))  # the same link: it is a leave here
     assert "Leave “Sunday”?" in confirm and f"/g/{game_id}/leave" in confirm
@@ -139,9 +144,7 @@ def test_a_watcher_leaves_by_the_watch_link_it_knows(app, table):
     assert "Sunday" not in game_list(watcher) and "Sunday" in game_list(tablet)
 
 
-def test_a_game_from_an_earlier_botdeck_is_deleted_only_once_a_device_claims_it(
-    client, game_id
-):
+def test_a_game_from_an_earlier_botdeck_is_deleted_only_once_a_device_claims_it(client, game_id):
     client.get(f"/g/{game_id}")  # on its list, but owned by no device
     assert "Leave this game" in game_list(client)
     assert client.post(f"/g/{game_id}/delete").status_code == 403
@@ -153,9 +156,7 @@ def test_a_game_from_an_earlier_botdeck_is_deleted_only_once_a_device_claims_it(
 # --- the owner: delete for everyone, bring it back -----------------------------------
 
 
-def test_the_owners_delete_removes_it_for_everyone_and_lists_it_as_recently_deleted(
-    app, table
-):
+def test_the_owners_delete_removes_it_for_everyone_and_lists_it_as_recently_deleted(app, table):
     tablet, phone, game_id = table
     watch_id = watch_id_of(app, game_id)
     response = tablet.post(f"/g/{game_id}/delete")
@@ -280,9 +281,7 @@ def test_the_lobby_removes_what_was_deleted_more_than_30_days_ago(app, table):
 # --- files and backups -------------------------------------------------------------------
 
 
-def test_a_deleted_game_is_not_exported_and_a_file_with_its_ids_comes_back_as_a_copy(
-    app, table
-):
+def test_a_deleted_game_is_not_exported_and_a_file_with_its_ids_comes_back_as_a_copy(app, table):
     tablet, _, game_id = table
     exported = tablet.get("/data/export").data
     assert [g["id"] for g in json.loads(exported)["games"]] == [game_id]

@@ -1,4 +1,5 @@
-"""The lobby: start, list, resume, rename, delete, export and import games (deleting and\nleaving in detail: test_delete_and_leave.py)."""
+"""The lobby: start, list, resume, rename, delete, export and import games (deleting and
+leaving in detail: test_delete_and_leave.py)."""
 
 from __future__ import annotations
 
