@@ -98,9 +98,10 @@ def test_a_partners_delete_is_refused_and_the_game_is_untouched(app, table):
 
 def test_a_partner_is_offered_leave_not_delete_and_told_what_happens(table):
     tablet, phone, game_id = table
-    phone_list = game_list(phone)
-    assert "Leave this game" in phone_list and ">Delete<" not in phone_list.replace("</svg>", ">")
-    assert "Delete" in game_list(tablet) and "Leave this game" not in game_list(tablet)
+    phone_list, tablet_list = game_list(phone), game_list(tablet)
+    assert "Leave this game" in phone_list and f"/g/{game_id}/leave" in phone_list
+    assert f"/g/{game_id}/delete" not in phone_list
+    assert f"/g/{game_id}/delete" in tablet_list and "Leave this game" not in tablet_list
     confirm = text(phone.get(f"/g/{game_id}/delete"))  # the same link: it is a leave here
     assert "Leave “Sunday”?" in confirm and f"/g/{game_id}/leave" in confirm
     assert "Tablet, the device that started it, keeps it" in confirm

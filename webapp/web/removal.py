@@ -41,11 +41,17 @@ def _confirm(row: db.GameRow, *, watch: bool = False) -> str:
 
 
 @bp.get("/g/<game_id>/delete")
-@bp.get("/g/<game_id>/leave")
-def confirm(game_id: str) -> str | tuple[str, int, dict[str, str]]:
-    """Ask before taking the game away: deleting it, or leaving it."""
+def confirm_delete(game_id: str) -> str | tuple[str, int, dict[str, str]]:
+    """Ask before deleting the game (on any other device than its owner: before leaving
+    it, which is all that device can do)."""
     row = db.find_game(game_id)
     return _no_such_game() if row is None else _confirm(row)
+
+
+@bp.get("/g/<game_id>/leave")
+def confirm_leave(game_id: str) -> str | tuple[str, int, dict[str, str]]:
+    """Ask before leaving the game (its owner is asked about deleting it instead)."""
+    return confirm_delete(game_id)
 
 
 @bp.post("/g/<game_id>/delete")
