@@ -170,11 +170,9 @@
   document.addEventListener("htmx:sseError", function () { setOffline(true); });
   document.addEventListener("htmx:sendError", function () { setOffline(true); });
   document.addEventListener("htmx:sseBeforeMessage", function (event) {
-    if (event.detail.type === "gone") {  // the game was deleted on another device
-      event.preventDefault();
-      var live = document.getElementById("live");
-      window.location.href = (live && live.dataset.lobby) || "/";
-    } else if (event.detail.type === "reload") {  // the page must be built afresh
+    if (event.detail.type === "gone" || event.detail.type === "reload") {
+      // gone: the game was deleted (its link now says by whom, and offers its starting
+      // device to bring it back); reload: the page must be built afresh
       event.preventDefault();
       window.location.reload();
     }

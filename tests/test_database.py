@@ -109,6 +109,36 @@ def test_a_migration_that_fails_half_way_leaves_the_database_as_it_was(tmp_path,
     con.close()
 
 
+def test_a_database_from_before_deleted_games_were_kept_upgrades_and_deletes_softly(tmp_path):
+    """Version 4 (the one before): no `deleted_at`. Its games come through as they were,
+    and can then be deleted and brought back."""
+    app = make_app(tmp_path)
+    client = app.test_client()
+    game_id = start_game(client, "Before the update")
+    tap(client, game_id, "H")
+    path = database_of(app)
+    db.release(path)  # the earlier Botdeck stops
+    con = sqlite3.connect(path)
+    con.execute("DROP INDEX games_deleted")
+    con.execute("ALTER TABLE games DROP COLUMN deleted_at")
+    con.execute("PRAGMA user_version = 4")
+    con.commit()
+    con.close()
+    device = client.get_cookie("botdeck_device").value
+    app = make_app(tmp_path)
+    client = app.test_client()
+    client.set_cookie("botdeck_device", device)
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION == 5
+    assert "deleted_at" in {row[1] for row in con.execute("PRAGMA table_info(games)")}
+    con.close()
+    assert "Before the update" in client.get("/").get_data(as_text=True)
+    assert client.post(f"/g/{game_id}/delete").status_code == 303
+    assert client.get(f"/g/{game_id}").status_code == 404
+    assert client.post(f"/g/{game_id}/bring-back").status_code == 303
+    assert version(app, game_id) == 1
+
+
 def test_a_database_from_a_newer_botdeck_is_refused_and_never_rewritten(tmp_path):
     """The audit's database at user_version 7 was silently reset to 2."""
     app = make_app(tmp_path)

@@ -71,6 +71,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         lobby,
         play,
         plugins,
+        removal,
         security,
         share,
         static_files,
@@ -92,6 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     data.init_app(app)  # the database checked and upgraded, or safe mode
     devices.init_app(app)
     app.register_blueprint(lobby.bp)
+    app.register_blueprint(removal.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(watch.bp)
     app.register_blueprint(share.bp)

@@ -2,7 +2,8 @@
 
 A collection file is for keeping a copy outside Botdeck and for bringing it back:
 importing one stores each game under the ids it had (so its play and watch links work
-again) unless that game is already here, and each deck unless the same one is. The
+again) unless that game is already here (a recently deleted game's ids stay its own: the
+file's copy gets new ones), and each deck unless the same one is. The
 whole file is checked before anything is stored.
 """
 
@@ -150,7 +151,11 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
             db.join_game(device, game_id, "play", db.now())
             here += 1
             continue
-        if watch_id is not None and db.find_game_by_watch_id(watch_id) is not None:
+        # its ids are another game's, or a deleted one's its owner may still bring back:
+        # a copy, with links of its own
+        if (game_id is not None and db.game_id_taken(game_id)) or (
+            watch_id is not None and db.watch_id_taken(watch_id)
+        ):
             game_id = watch_id = None
         games.store_import(
             ready,

@@ -40,6 +40,7 @@ class GameRow:
     created_at: str
     updated_at: str
     owner: str | None = None
+    deleted_at: str | None = None  # when its owner deleted it (None: it is not deleted)
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,8 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _owners,
     # 4: a stored snapshot per game (schema.sql makes the table)
     lambda db: None,
+    # 5: a deleted game is kept 30 days, hidden, before it is removed for good
+    lambda db: _add_column(db, "games", "deleted_at", "TEXT"),
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -267,6 +270,7 @@ def _game(row: sqlite3.Row) -> GameRow:
         row["created_at"],
         row["updated_at"],
         row["owner"],
+        row["deleted_at"],
     )
 
 
@@ -334,24 +338,53 @@ def insert_game(
             )
 
 
-def find_game(game_id: str) -> GameRow | None:
-    row = get_db().execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+# A deleted game is, everywhere but its owner's "Recently deleted", as if it were gone:
+# every query that finds games for a device or a link finds only those not deleted.
+_LIVE = "deleted_at IS NULL"
+_DELETED = "deleted_at IS NOT NULL"
+
+
+def find_game(game_id: str, *, deleted: bool = False) -> GameRow | None:
+    """The game (`deleted`: the game only if it is deleted, kept for its owner)."""
+    state = _DELETED if deleted else _LIVE
+    row = get_db().execute(f"SELECT * FROM games WHERE id = ? AND {state}", (game_id,)).fetchone()
     return None if row is None else _game(row)
 
 
 def game_head(game_id: str) -> tuple[str, int, str, str | None] | None:
-    """(name, version, updated_at, owner): enough to tell whether a cached game is current."""
+    """(name, version, updated_at, owner): enough to tell whether a cached game is current
+    (None: there is no such game, or it was deleted)."""
     row = (
         get_db()
-        .execute("SELECT name, version, updated_at, owner FROM games WHERE id = ?", (game_id,))
+        .execute(
+            f"SELECT name, version, updated_at, owner FROM games WHERE id = ? AND {_LIVE}",
+            (game_id,),
+        )
         .fetchone()
     )
     return None if row is None else (row[0], int(row[1]), row[2], row[3])
 
 
-def find_game_by_watch_id(watch_id: str) -> GameRow | None:
-    row = get_db().execute("SELECT * FROM games WHERE watch_id = ?", (watch_id,)).fetchone()
+def find_game_by_watch_id(watch_id: str, *, deleted: bool = False) -> GameRow | None:
+    state = _DELETED if deleted else _LIVE
+    row = (
+        get_db()
+        .execute(f"SELECT * FROM games WHERE watch_id = ? AND {state}", (watch_id,))
+        .fetchone()
+    )
     return None if row is None else _game(row)
+
+
+def game_id_taken(game_id: str) -> bool:
+    """Whether a game, deleted or not, has this id."""
+    row = get_db().execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+    return row is not None
+
+
+def watch_id_taken(watch_id: str) -> bool:
+    """Whether a game, deleted or not, has this watch id."""
+    row = get_db().execute("SELECT 1 FROM games WHERE watch_id = ?", (watch_id,)).fetchone()
+    return row is not None
 
 
 def list_games(device: str) -> list[tuple[GameRow, str]]:
@@ -359,10 +392,32 @@ def list_games(device: str) -> list[tuple[GameRow, str]]:
     rows = get_db().execute(
         "SELECT games.*, device_games.role FROM games"
         " JOIN device_games ON device_games.game_id = games.id AND device_games.device_id = ?"
+        f" WHERE games.{_LIVE}"
         " ORDER BY games.updated_at DESC, games.created_at DESC",
         (device,),
     )
     return [(_game(row), row["role"]) for row in rows]
+
+
+def game_devices(game_id: str) -> list[tuple[str, str, str]]:
+    """(device id, its name, its role) of every device that has the game in its list, in
+    the order they joined."""
+    rows = get_db().execute(
+        "SELECT devices.id, devices.name, device_games.role FROM device_games"
+        " JOIN devices ON devices.id = device_games.device_id"
+        " WHERE device_games.game_id = ? ORDER BY device_games.joined_at, devices.name",
+        (game_id,),
+    )
+    return [(row[0], row[1], row[2]) for row in rows]
+
+
+def recently_deleted(owner: str, since: str) -> list[GameRow]:
+    """The games this device deleted at `since` or later, the latest deleted first."""
+    rows = get_db().execute(
+        "SELECT * FROM games WHERE owner = ? AND deleted_at >= ? ORDER BY deleted_at DESC",
+        (owner, since),
+    )
+    return [_game(row) for row in rows]
 
 
 # --- devices ------------------------------------------------------------------------
@@ -449,14 +504,45 @@ def join_game(device_id: str, game_id: str, role: str, now: str) -> None:
     )
 
 
+def leave_game(device_id: str, game_id: str) -> None:
+    """Take the game off this device's list; it stays as it is for the others."""
+    _write("DELETE FROM device_games WHERE device_id = ? AND game_id = ?", (device_id, game_id))
+
+
 def rename_game(game_id: str, name: str) -> bool:
-    cursor = _write("UPDATE games SET name = ? WHERE id = ?", (name, game_id))
+    cursor = _write(f"UPDATE games SET name = ? WHERE id = ? AND {_LIVE}", (name, game_id))
     return cursor.rowcount == 1
 
 
-def delete_game(game_id: str) -> bool:
-    cursor = _write("DELETE FROM games WHERE id = ?", (game_id,))
+def delete_game(game_id: str, *, owner: str, now: str) -> bool:
+    """Delete the game for every device if `owner` owns it: it is kept, hidden, with its
+    events, snapshot and every device's place in its list, until `purge_deleted`."""
+    cursor = _write(
+        f"UPDATE games SET deleted_at = ? WHERE id = ? AND owner = ? AND {_LIVE}",
+        (now, game_id, owner),
+    )
     return cursor.rowcount == 1
+
+
+def bring_back(game_id: str, *, owner: str, since: str) -> bool:
+    """Undelete a game `owner` deleted at `since` or later: back as it was, for every
+    device that had it."""
+    cursor = _write(
+        "UPDATE games SET deleted_at = NULL WHERE id = ? AND owner = ? AND deleted_at >= ?",
+        (game_id, owner, since),
+    )
+    return cursor.rowcount == 1
+
+
+def purge_deleted(before: str) -> int:
+    """Remove for good the games deleted before `before` (their events, snapshots and
+    places in lists go with them); how many. A look at the index first: the lobby calls
+    this at every listing, and a write would queue behind the taps."""
+    db = get_db()
+    due = f"{_DELETED} AND deleted_at < ?"
+    if db.execute(f"SELECT 1 FROM games WHERE {due} LIMIT 1", (before,)).fetchone() is None:
+        return 0
+    return _write(f"DELETE FROM games WHERE {due}", (before,)).rowcount
 
 
 def events(game_id: str) -> list[Event]:
@@ -511,7 +597,9 @@ def append_event(
     """
     db = get_db()
     with _transaction(db):
-        row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = db.execute(
+            f"SELECT version FROM games WHERE id = ? AND {_LIVE}", (game_id,)
+        ).fetchone()
         if row is None or row[0] != expected_version:
             raise StaleVersion(game_id)
         version = expected_version + 1

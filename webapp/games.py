@@ -14,10 +14,12 @@ from its first action. The log stays the truth: a game whose snapshot cannot be 
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from typing import Any, TypeGuard
 
 from flask import current_app
@@ -501,11 +503,82 @@ def fill_from_library(game_id: str, opened: OpenGame, device: str) -> OpenGame:
     return act(game_id, opened.version, "action", {"answer": known}, device=device)
 
 
-def delete_game(game_id: str) -> None:
+class NotYours(PermissionError):
+    """Only the device that started (or imported) a game deletes it for everyone."""
+
+
+class StartedHere(PermissionError):
+    """A game's own device does not leave it: it deletes it (or keeps it)."""
+
+
+# A deleted game is kept this long, for its owner to bring back, then removed for good.
+KEPT_DELETED = timedelta(days=30)
+
+
+def can_delete(row: db.GameRow, device: str) -> bool:
+    """Whether `device` deletes the game for everyone: it started or imported it. A game
+    from before devices (no owner) is no one's to delete until a device claims it."""
+    return row.owner is not None and row.owner == device
+
+
+def delete_game(game_id: str, device: str) -> db.GameRow:
+    """Delete the game for every device (GameNotFound, or NotYours if `device` is not
+    its owner: nothing changed). Its open pages are told; it is kept for KEPT_DELETED."""
     with lock(game_id):
-        db.delete_game(game_id)
+        row = db.find_game(game_id)
+        if row is None:
+            raise GameNotFound(game_id)
+        if not can_delete(row, device) or not db.delete_game(game_id, owner=device, now=db.now()):
+            raise NotYours(game_id)
         _drop(_key(game_id))
     live.publish(_key(game_id), -1)
+    return row
+
+
+def leave_game(game_id: str, device: str) -> db.GameRow:
+    """Take the game off this device's list only (GameNotFound; StartedHere for its
+    owner, who would lose the only device that can delete it)."""
+    row = db.find_game(game_id)
+    if row is None:
+        raise GameNotFound(game_id)
+    if can_delete(row, device):
+        raise StartedHere(game_id)
+    db.leave_game(device, game_id)
+    return row
+
+
+def _deleted_since(now: str) -> str:
+    """The oldest deletion still kept at `now` (a stamp as `db.now` writes it)."""
+    return (datetime.fromisoformat(now) - KEPT_DELETED).isoformat(timespec="milliseconds")
+
+
+def recently_deleted(device: str, now: str) -> list[tuple[db.GameRow, int]]:
+    """The games this device deleted and can bring back at `now`, each with the days it
+    is still kept (rounded up: "1 day" until its last minute)."""
+    found = []
+    for row in db.recently_deleted(device, _deleted_since(now)):
+        assert row.deleted_at is not None  # the query asked for deleted ones
+        left = datetime.fromisoformat(row.deleted_at) + KEPT_DELETED - datetime.fromisoformat(now)
+        found.append((row, max(1, math.ceil(left / timedelta(days=1)))))
+    return found
+
+
+def bring_back(game_id: str, device: str, now: str) -> db.GameRow:
+    """Undelete a game this device deleted less than KEPT_DELETED before `now`: its
+    history, links and place in every device's list as they were (GameNotFound if it
+    is not one)."""
+    with lock(game_id):
+        if not db.bring_back(game_id, owner=device, since=_deleted_since(now)):
+            raise GameNotFound(game_id)
+        _drop(_key(game_id))
+        row = db.find_game(game_id)
+    assert row is not None  # just brought back, under its lock
+    return row
+
+
+def purge_deleted(now: str) -> int:
+    """Remove for good what was deleted more than KEPT_DELETED before `now`; how many."""
+    return db.purge_deleted(_deleted_since(now))
 
 
 def watch_key(game_id: str) -> tuple[str, str]:

@@ -140,6 +140,7 @@ def check(database: Path) -> Problem | None:
 FINGERPRINT = (
     "SELECT (SELECT COUNT(*) || '/' || IFNULL(SUM(version), 0) || '/' || IFNULL(MAX(updated_at),"
     " '') || '/' || IFNULL(SUM(length(name)), 0) || '/' || IFNULL(SUM(owner IS NULL), 0)"
+    " || '/' || IFNULL(SUM(deleted_at IS NOT NULL), 0) || '/' || IFNULL(MAX(deleted_at), '')"
     " FROM games),"
     " (SELECT COUNT(*) || '/' || IFNULL(MAX(updated_at), '') || '/' || IFNULL(SUM(length(name)),"
     " 0) FROM decks),"

@@ -16,7 +16,10 @@ CREATE TABLE IF NOT EXISTS games (
     version INTEGER NOT NULL DEFAULT 0,  -- number of events so far
     summary TEXT NOT NULL DEFAULT '{}',  -- JSON: what the lobby shows
     created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
+    updated_at TEXT NOT NULL,
+    deleted_at TEXT                  -- when its owner deleted it (NULL: it is not): kept,
+                                     -- hidden from every device but its owner's "Recently
+                                     -- deleted", for 30 days, then removed for good
 );
 
 CREATE TABLE IF NOT EXISTS events (
@@ -42,6 +45,8 @@ CREATE TABLE IF NOT EXISTS snapshots (
 CREATE INDEX IF NOT EXISTS games_by_activity ON games (updated_at DESC);
 CREATE UNIQUE INDEX IF NOT EXISTS games_by_watch_id ON games (watch_id);
 CREATE INDEX IF NOT EXISTS games_by_owner ON games (owner);
+-- the few deleted games, for the purge after 30 days (no entry for the others)
+CREATE INDEX IF NOT EXISTS games_deleted ON games (deleted_at) WHERE deleted_at IS NOT NULL;
 
 -- A device is a browser that opened Botdeck (a cookie); it sees in its lobby only
 -- the games started or joined on it.

@@ -223,13 +223,16 @@ POST_ROUTES = [
     "/library/<bot_id>/new",
     "/g/<game_id>/answer",
     "/g/<game_id>/correct",
+    "/g/<game_id>/bring-back",
     "/g/<game_id>/delete",
+    "/g/<game_id>/leave",
     "/g/<game_id>/redo",
     "/g/<game_id>/rename",
     "/g/<game_id>/undo",
     "/g/<game_id>/overturn",
     "/games",
     "/games/import",
+    "/w/<watch_id>/leave",
 ]
 
 

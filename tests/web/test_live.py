@@ -8,7 +8,7 @@ import time
 
 from webapp.web import live_view
 
-from .conftest import tap
+from .conftest import new_game, tap
 
 
 def read_events(client, url: str, into: queue.Queue, stop: threading.Event) -> None:
@@ -79,10 +79,11 @@ def test_a_quiet_stream_sends_heartbeats(app, client, game_id, monkeypatch):
     stop.set()
 
 
-def test_deleting_the_game_tells_its_streams(app, client, game_id):
+def test_deleting_the_game_tells_its_streams(app, client):
+    game_id = new_game(client, {"bot": "covenant"})  # started here: this device deletes it
     events, stop = open_stream(app, f"/g/{game_id}/events")
     next_update(events)
-    client.post(f"/g/{game_id}/delete")
+    assert client.post(f"/g/{game_id}/delete").status_code == 303
     deadline = time.monotonic() + 3
     while time.monotonic() < deadline:
         kind, *rest = events.get(timeout=3)

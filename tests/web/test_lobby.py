@@ -1,4 +1,5 @@
-"""The lobby: start, list, resume, rename, delete, export and import games."""
+"""The lobby: start, list, resume, rename, delete, export and import games (deleting and
+leaving in detail: test_delete_and_leave.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from webapp import db
 
 from ..engine.decks import deck, section
-from .conftest import HTMX, tap
+from .conftest import HTMX, new_game, tap
 
 
 def game_count(app) -> int:
@@ -79,12 +80,14 @@ def test_rename_a_game(client, game_id):
     assert "Sunday rematch" in client.get("/").get_data(as_text=True)
 
 
-def test_delete_asks_for_confirmation_first(app, client, game_id):
+def test_delete_asks_for_confirmation_first(client):
+    game_id = new_game(client, {"bot": "covenant", "name": "Friday"})
     confirm = client.get(f"/g/{game_id}/delete")
-    assert confirm.status_code == 200 and "cannot be undone" in confirm.get_data(as_text=True)
-    assert game_count(app) == 1
+    text = html.unescape(confirm.get_data(as_text=True))
+    assert confirm.status_code == 200 and "Delete “Friday”?" in text
+    assert "for 30 days" in text
+    assert client.get(f"/g/{game_id}").status_code == 200  # asking changed nothing
     client.post(f"/g/{game_id}/delete")
-    assert game_count(app) == 0
     assert client.get(f"/g/{game_id}").status_code == 404
 
 

@@ -1,4 +1,5 @@
-"""The lobby: start, list, resume, rename, delete, export and import games."""
+"""The lobby: start, list, resume, rename, export and import games; what was just
+deleted, and what this device deleted lately (web/removal.py takes games away)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,10 @@ def _lobby(
     """The lobby; a refused new game comes back as `kept` (the fields as sent, filled in
     again) with `errors` by field ("" for the form as a whole)."""
     device = current_device()
+    now = db.now()
+    games.purge_deleted(now)
     games_here = db.list_games(device.id)
+    deleted = games.recently_deleted(device.id, now)
     bots = [(bot, pages_of(bot.id)) for bot in all_bots()]
     known = [bot.id for bot, _pages in bots]
     if chosen not in known:
@@ -62,7 +66,27 @@ def _lobby(
         decks={bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.has_cards},
         boards={bot.id: boards.boards(bot.id, device.id) for bot in all_bots() if bot.has_board},
         unclaimed=db.unclaimed(),
+        deleted=deleted,
+        notice=_notice(deleted),
+        bot_names={bot.id: bot.name for bot, _pages in bots},
+        device_id=device.id,
+        can_delete=games.can_delete,
     )
+
+
+def _notice(deleted: list[tuple[db.GameRow, int]]) -> tuple[str, db.GameRow] | None:
+    """What the lobby says of the game just deleted (with *Bring it back*), left or
+    brought back: ("deleted" | "left" | "back", the game)."""
+    if just_deleted := request.args.get("deleted"):
+        found = next((row for row, _days in deleted if row.id == just_deleted), None)
+        return None if found is None else ("deleted", found)
+    if left := request.args.get("left"):
+        row = db.find_game_by_watch_id(left)
+        return None if row is None else ("left", row)
+    if back := request.args.get("back"):
+        row = db.find_game(back)
+        return None if row is None else ("back", row)
+    return None
 
 
 def _default_name(bot: Bot[Any], taken: set[str]) -> str:
@@ -242,20 +266,6 @@ def rename(game_id: str) -> BaseResponse:
     name = form_text("name", max_length=80)
     if not db.rename_game(game_id, name):
         return error_page(404, _("There is no such game."))  # type: ignore[return-value]
-    return redirect(url_for("lobby.index"), code=303)
-
-
-@bp.get("/g/<game_id>/delete")
-def confirm_delete(game_id: str) -> str | tuple[str, int, dict[str, str]]:
-    row = db.find_game(game_id)
-    if row is None:
-        return error_page(404, _("There is no such game."))
-    return render_template("lobby/delete.html", game=row)
-
-
-@bp.post("/g/<game_id>/delete")
-def delete(game_id: str) -> BaseResponse:
-    games.delete_game(game_id)
     return redirect(url_for("lobby.index"), code=303)
 
 

@@ -12,11 +12,12 @@ from .. import db, games, live
 from ..engine import GameOver, InvalidAnswer
 from ..engine.game import REASON_LENGTH
 from .devices import saved_device
-from .errors import error_page, go_to, is_htmx
+from .errors import go_to, is_htmx
 from .forms import entry_value, form_int, form_text, query_int
 from .fragments import render_changed, render_page
 from .i18n import refusal, translate
 from .live_view import game_stream
+from .removal import missing_game
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
@@ -28,15 +29,15 @@ def _open(game_id: str) -> games.OpenGame | None:
         return None
 
 
-def _missing() -> Any:
-    return error_page(404, _("There is no such game: it may have been deleted."))
+def _missing(game_id: str) -> Any:
+    return missing_game(game_id=game_id)
 
 
 def _repair(game_id: str) -> Any:
     """A game Botdeck cannot rebuild: what can still be done with it (Undo, Export)."""
     row = db.find_game(game_id)
     if row is None:
-        return _missing()
+        return _missing(game_id)
     return render_template("game/repair.html", row=row), 500, {"Cache-Control": "no-store"}
 
 
@@ -49,7 +50,7 @@ def page(game_id: str) -> Any:
         except games.GameUnreadable:
             return _repair(game_id)
         if opened is None:
-            return _missing()
+            return _missing(game_id)
         db.join_game(saved_device().id, game_id, "play", db.now())
         response = make_response(
             render_page(opened, events_url=url_for("play.events", game_id=game_id))
@@ -64,7 +65,7 @@ def page(game_id: str) -> Any:
 def events(game_id: str) -> Any:
     """The game's live stream (Server-Sent Events)."""
     if db.game_head(game_id) is None:
-        return _missing()
+        return _missing(game_id)
     return game_stream(game_id, watch=False)
 
 
@@ -116,7 +117,7 @@ def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> An
     try:
         opened = games.act(game_id, version, kind, payload, device=saved_device().name)
     except games.GameNotFound:
-        return _missing()
+        return _missing(game_id)
     except games.GameUnreadable:
         return go_to(url_for("play.page", game_id=game_id))  # which offers Undo and Export
     except db.StaleVersion:
@@ -147,7 +148,7 @@ def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> An
         return redirect(url_for("play.page", game_id=game_id), code=303)
     opened = opened or _open(game_id)
     if opened is None:
-        return _missing()
+        return _missing(game_id)
     response = make_response(render_changed(opened, notice=notice), status)
     response.headers["Vary"] = "HX-Request"
     return response
@@ -162,7 +163,7 @@ def history(game_id: str) -> Any:
     """The game's actions in words with their times, newest first, a page at a time."""
     row = db.find_game(game_id)  # from the log alone: it opens even if the game cannot
     if row is None:
-        return _missing()
+        return _missing(game_id)
     before = query_int("before")  # missing or malformed: from the newest
     events = db.events_before(game_id, before, HISTORY_PAGE + 1)  # one more: are there older?
     shown = events[:HISTORY_PAGE]

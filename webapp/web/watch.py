@@ -12,6 +12,7 @@ from .devices import saved_device
 from .errors import error_page
 from .fragments import render_page
 from .live_view import game_stream
+from .removal import missing_game
 
 bp = Blueprint("watch", __name__, url_prefix="/w/<watch_id>")
 
@@ -26,10 +27,12 @@ def page(watch_id: str) -> Any:
     """The game as it is, updated live, without a single button that changes it."""
     game_id = _game_id(watch_id)
     if game_id is None:
-        return error_page(404, _("There is no such game: it may have been deleted."))
+        return missing_game(watch_id=watch_id)
     with games.lock(game_id):
         try:
             opened = games.open_game(game_id)
+        except games.GameNotFound:  # deleted since it was looked up
+            return missing_game(watch_id=watch_id)
         except games.GameUnreadable:
             return error_page(
                 500,
@@ -51,5 +54,5 @@ def page(watch_id: str) -> Any:
 def events(watch_id: str) -> Any:
     game_id = _game_id(watch_id)
     if game_id is None:
-        return error_page(404, _("There is no such game: it may have been deleted."))
+        return missing_game(watch_id=watch_id)
     return game_stream(game_id, watch=True)
