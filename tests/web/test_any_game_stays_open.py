@@ -6,11 +6,12 @@ corrections are posted as a tablet posts them, and the server restarts now and t
 each one the game page,
 the watch page, the history, the export and both live streams' first update
 answer 200, and the tap's own answer (every fragment, as htmx swaps them) does
-not fail.
+not fail. Now and then the game file is imported back through the lobby: the same game.
 """
 
 from __future__ import annotations
 
+import io
 import random
 from typing import Any
 
@@ -129,6 +130,19 @@ class WebTable(RuleBasedStateMachine):
             counter = data.draw(st.sampled_from(counters), label="counter")
             value = data.draw(st.integers(counter.minimum, counter.maximum), label="value")
             self.post("correct", field=counter.field, value=str(value))
+
+    @rule()
+    def export_and_import(self) -> None:
+        """The game file, imported back through the lobby's import as a table would,
+        is the same game (its export equal)."""
+        exported = self.client.get(f"/g/{self.game_id}/export")
+        assert exported.status_code == 200
+        response = self.client.post(
+            "/games/import", data={"file": (io.BytesIO(exported.data), "game.json")}
+        )
+        assert response.status_code == 303, response.get_data(as_text=True)[:300]
+        copy_id = response.headers["Location"].rsplit("/", 1)[1]
+        assert self.client.get(f"/g/{copy_id}/export").data == exported.data
 
     @rule()
     def restart(self) -> None:
