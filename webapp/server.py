@@ -28,27 +28,49 @@ from collections import Counter
 from typing import Any
 
 import uvicorn
+from flask import Flask
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from .streams import StreamLayer
+from .web.body_limits import route_limits
 
 HEADER_SECONDS = 10.0
+# A body that brings nothing for this long is dropped. A device on a poor Wi-Fi still
+# sends a byte every few seconds (TCP sends a lost segment again within ~3 s, then
+# backs off); a tap's body comes with its headers. As long as the header deadline.
+BODY_SECONDS = 10.0
 PER_CLIENT = 64
-MAX_BODY_BYTES = 8 * 1024 * 1024  # the app itself refuses more than 2 MB with a clear page
 THREADS = 16
 
 
+def _plain(status: bytes, text: bytes) -> bytes:
+    """A whole answer the server gives itself (a client past a limit), closing."""
+    return (
+        b"HTTP/1.1 " + status + b"\r\ncontent-type: text/plain; charset=utf-8\r\n"
+        b"connection: close\r\ncontent-length: " + str(len(text)).encode() + b"\r\n\r\n" + text
+    )
+
+
+TOO_LARGE = _plain(b"413 Content Too Large", b"That request is far too large.\r\n")
+TOO_SLOW = _plain(b"408 Request Timeout", b"That request stopped arriving.\r\n")
+
+
 class GuardedProtocol(HttpToolsProtocol):
-    """uvicorn's HTTP protocol with the three guards above."""
+    """uvicorn's HTTP protocol with the guards above."""
 
     header_seconds = HEADER_SECONDS
+    body_seconds = BODY_SECONDS
     per_client = PER_CLIENT
-    max_body = MAX_BODY_BYTES
+    max_body = 4 * 1024 * 1024  # every route's limit (the app's MAX_CONTENT_LENGTH)
+    route_bodies: dict[str, int] = {}  # path → limit, for the routes with their own
     clients: Counter[str]  # connections per address, shared by every connection
 
     deadline: asyncio.TimerHandle | None = None
+    due = 0.0  # (loop time) a request not complete by then is too slow
+    in_body = False  # between a request's headers and its end
+    body_left = 0  # bytes its body may still bring
     counted: str | None = None
-    refused = False  # answered 413: what is left of the request is not read
+    refused = False  # past a limit: what is left of the request is not read
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
@@ -58,7 +80,7 @@ class GuardedProtocol(HttpToolsProtocol):
             return
         self.clients[address] += 1
         self.counted = address
-        self._arm()
+        self._arm(self.header_seconds)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -73,33 +95,70 @@ class GuardedProtocol(HttpToolsProtocol):
         if self.counted is None or self.refused:
             return  # over the limit, or refused: closing
         if self.deadline is None and (self.cycle is None or self.cycle.response_complete):
-            self._arm()  # the first byte of a new request: its headers have until then
+            self._arm(self.header_seconds)  # the first byte of a new request
         super().data_received(data)
 
     def on_headers_complete(self) -> None:
-        self._disarm()
+        super().on_headers_complete()  # its cycle: the app starts (or waits its turn)
+        limit = self.route_bodies.get(self.scope["path"], self.max_body)
         length = dict(self.headers).get(b"content-length", b"")
-        if length.isdigit() and int(length) > self.max_body:
-            self.transport.write(
-                b"HTTP/1.1 413 Content Too Large\r\ncontent-type: text/plain; charset=utf-8\r\n"
-                b"connection: close\r\ncontent-length: 31\r\n\r\nThat upload is far too large.\r\n"
-            )
-            self.transport.close()
-            self.refused = True
+        if length.isdigit() and int(length) > limit:
+            self._pass_on_without_body()
             return
-        super().on_headers_complete()
+        # The deadline runs on through the body: only a body that stops arriving for
+        # `body_seconds` is dropped, however long a steady one takes.
+        self.in_body = True
+        self.body_left = limit
+        self.due = self.loop.time() + self.body_seconds
+        if self.deadline is not None and self.deadline.when() > self.due:
+            self._arm(self.body_seconds)
 
     def on_body(self, body: bytes) -> None:
-        if not self.refused:
-            super().on_body(body)
+        if self.refused:
+            return
+        # Counted as it arrives, chunked or not: a body is never read past its limit.
+        self.body_left -= len(body)
+        if self.body_left < 0:
+            self._give_up(TOO_LARGE)
+            return
+        self.due = self.loop.time() + self.body_seconds
+        super().on_body(body)
 
     def on_message_complete(self) -> None:
-        if not self.refused:
-            super().on_message_complete()
-
-    def _arm(self) -> None:
+        if self.refused:
+            return
+        self.in_body = False
         self._disarm()
-        self.deadline = self.loop.call_later(self.header_seconds, self._too_slow)
+        super().on_message_complete()
+
+    def _pass_on_without_body(self) -> None:
+        """A body declared over its route's limit is never read: the app gets the
+        request without it and answers with its clear 413 page (it checks the same
+        declared length against the same limit); the connection closes after."""
+        self.refused = True
+        self._disarm()
+        self.transport.pause_reading()  # uvicorn's flow control does not resume it
+        self.cycle.keep_alive = False
+        self.cycle.waiting_for_100_continue = False  # its body is not wanted
+        super().on_message_complete()
+
+    def _give_up(self, answer: bytes) -> None:
+        """Close the connection; say why first if no answer to it has started."""
+        self.refused = True
+        self.in_body = False
+        self._disarm()
+        if self.transport.is_closing():
+            return
+        # A request still queued behind another (pipelined) is not answered here: the
+        # answer being sent before it must not be cut into.
+        if self.cycle is not None and not self.cycle.response_started and not self.pipeline:
+            self.transport.write(answer)
+        self.transport.close()  # what was received of the body goes with its request
+
+    def _arm(self, seconds: float) -> None:
+        self._disarm()
+        self.due = self.loop.time() + seconds
+        self.deadline = self.loop.call_later(seconds, self._too_slow)
 
     def _disarm(self) -> None:
         if self.deadline is not None:
@@ -108,19 +167,35 @@ class GuardedProtocol(HttpToolsProtocol):
 
     def _too_slow(self) -> None:
         self.deadline = None
-        if not self.transport.is_closing():
+        if self.in_body and self.flow.read_paused:
+            self.due = self.loop.time() + self.body_seconds  # this side is not reading
+        left = self.due - self.loop.time()
+        if left > 0:  # the body brought more since: wait from its last bytes
+            self.deadline = self.loop.call_later(left, self._too_slow)
+        elif self.in_body:
+            self._give_up(TOO_SLOW)
+        elif not self.transport.is_closing():
             self.transport.close()
 
 
-def guarded_protocol(*, header_seconds: float, per_client: int, max_body: int) -> type:
+def guarded_protocol(
+    *,
+    header_seconds: float,
+    body_seconds: float,
+    per_client: int,
+    max_body: int,
+    route_bodies: dict[str, int],
+) -> type:
     """A protocol class with these limits (and its own count of connections per address)."""
     return type(
         "GuardedProtocol",
         (GuardedProtocol,),
         {
             "header_seconds": header_seconds,
+            "body_seconds": body_seconds,
             "per_client": per_client,
             "max_body": max_body,
+            "route_bodies": dict(route_bodies),
             "clients": Counter(),
         },
     )
@@ -146,18 +221,24 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def make_server(
-    app: Any,
+    app: Flask,
     *,
     threads: int = THREADS,
     header_seconds: float = HEADER_SECONDS,
+    body_seconds: float = BODY_SECONDS,
     per_client: int = PER_CLIENT,
-    max_body: int = MAX_BODY_BYTES,
 ) -> uvicorn.Server:
-    """The uvicorn server for the Flask `app`; run it with `server.run(sockets=[...])`."""
+    """The uvicorn server for the Flask `app` (its body limits read from its config);
+    run it with `server.run(sockets=[...])`."""
+    max_body, route_bodies = route_limits(app)
     config = uvicorn.Config(
         StreamLayer(app, threads=threads),
         http=guarded_protocol(
-            header_seconds=header_seconds, per_client=per_client, max_body=max_body
+            header_seconds=header_seconds,
+            body_seconds=body_seconds,
+            per_client=per_client,
+            max_body=max_body,
+            route_bodies=route_bodies,
         ),
         ws="none",
         lifespan="on",

@@ -7,6 +7,8 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
+from .body_limits import MB, largest_file
+
 
 def is_htmx() -> bool:
     # A boosted request wants a whole page (django-htmx's rule).
@@ -37,7 +39,10 @@ def init_app(app: Flask) -> None:
         400: lambda: _("That request was not understood. Nothing was changed."),
         404: lambda: _("There is nothing here: the game or page does not exist (or was deleted)."),
         405: lambda: _("That address does not take this kind of request. Nothing was changed."),
-        413: lambda: _("That file is too large for Botdeck (2 MB at most). Nothing was changed."),
+        413: lambda: _(
+            "That file is too large for Botdeck (%(size)s MB at most). Nothing was changed.",
+            size=largest_file() // MB,
+        ),
     }
 
     @app.errorhandler(HTTPException)
