@@ -18,8 +18,10 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
+        # internal: the command line speaks English, as its --help does
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not 0 < value < float("inf"):
+        # internal: (as above)
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
     return value
 

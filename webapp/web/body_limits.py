@@ -55,7 +55,7 @@ def route_limits(app: Flask) -> tuple[int, dict[str, int]]:
         if limit is None:
             continue
         if rule.arguments:
-            # the server matches a path exactly, before the app routes it
+            # internal: the server matches a path exactly, before the app routes it
             raise ValueError(f"{rule.endpoint}: a route with its own body limit needs a fixed path")
         paths[rule.rule] = limit
     return int(app.config["MAX_CONTENT_LENGTH"]), paths
