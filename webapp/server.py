@@ -13,11 +13,23 @@ Guarded against a few sockets locking the table out:
 - **Header deadline**: a request whose headers have not all arrived `header_seconds`
   after its first byte is closed; so is a new connection that sends nothing for that
   long. (A browser sends its headers at once.)
+- **Body timeout**: a request whose body brings nothing for `body_seconds` is answered
+  408 (if no answer to it has started) and closed. Only silence counts: the deadline
+  moves on with every piece of the body, so a slow but steady upload gets through
+  however long it takes; it ends with the body.
 - **Per-client limit**: one address holds at most `per_client` connections; the next
   is closed at once. A browser opens about six per server; a table's devices each have
   their own address.
-- **Body limit**: a request announcing a body over `max_body` bytes is answered 413
-  and closed before any of the body is read.
+- **Body limits, per route**: the app declares them (4 MB for every route, 32 MB for
+  a collection: webapp/web/body_limits.py) and the server reads them from it. Every
+  body is counted as it arrives, chunked or not: one that passes its route's limit is
+  answered 413 (if no answer to it has started) and closed, and what was received of
+  it is let go — memory holds one route's limit per request at most, never the whole
+  of what a client sends. A body *declared* over the limit is never read: the app
+  gets the request without it and answers with its own clear page (it checks the same
+  length against the same limit, in the device's language), then the connection is
+  closed. (The server's own 408 and 413 are plain English text: a browser never sends
+  a body without its length, nor stops one midway while its page waits.)
 """
 
 from __future__ import annotations
