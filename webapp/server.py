@@ -13,6 +13,8 @@ Guarded against a few sockets locking the table out:
 - **Header deadline**: a request whose headers have not all arrived `header_seconds`
   after its first byte is closed; so is a new connection that sends nothing for that
   long. (A browser sends its headers at once.)
+- **Head limit**: a request line and headers over `max_head` bytes (64 KB) are answered
+  431 and closed; httptools would keep any length of them in memory.
 - **Body timeout**: a request whose body brings nothing for `body_seconds` is answered
   408 (if no answer to it has started) and closed. Only silence counts: the deadline
   moves on with every piece of the body, so a slow but steady upload gets through
@@ -28,7 +30,7 @@ Guarded against a few sockets locking the table out:
   of what a client sends. A body *declared* over the limit is never read: the app
   gets the request without it and answers with its own clear page (it checks the same
   length against the same limit, in the device's language), then the connection is
-  closed. (The server's own 408 and 413 are plain English text: a browser never sends
+  closed. (The server's own 408, 413 and 431 are plain English text: a browser never sends
   a body without its length, nor stops one midway while its page waits.)
 """
 
@@ -53,6 +55,9 @@ HEADER_SECONDS = 10.0
 BODY_SECONDS = 10.0
 PER_CLIENT = 64
 THREADS = 16
+# A request line and headers at most (Botdeck's own requests carry under 2 KB; a
+# browser sends at most a few KB of cookies to a site): httptools keeps no limit.
+HEAD_BYTES = 64 * 1024
 
 
 def _plain(status: bytes, text: bytes) -> bytes:
@@ -65,6 +70,9 @@ def _plain(status: bytes, text: bytes) -> bytes:
 
 TOO_LARGE = _plain(b"413 Content Too Large", b"That request is far too large.\r\n")
 TOO_SLOW = _plain(b"408 Request Timeout", b"That request stopped arriving.\r\n")
+HEAD_TOO_LARGE = _plain(
+    b"431 Request Header Fields Too Large", b"That request's headers are far too large.\r\n"
+)
 
 
 class GuardedProtocol(HttpToolsProtocol):
@@ -73,12 +81,15 @@ class GuardedProtocol(HttpToolsProtocol):
     header_seconds = HEADER_SECONDS
     body_seconds = BODY_SECONDS
     per_client = PER_CLIENT
+    max_head = HEAD_BYTES
     max_body = 4 * 1024 * 1024  # every route's limit (the app's MAX_CONTENT_LENGTH)
     route_bodies: dict[str, int] = {}  # path → limit, for the routes with their own
     clients: Counter[str]  # connections per address, shared by every connection
 
     deadline: asyncio.TimerHandle | None = None
     due = 0.0  # (loop time) a request not complete by then is too slow
+    in_head = False  # between a request's first byte and the end of its headers
+    head_bytes = 0  # what its head brought after the read it began in
     in_body = False  # between a request's headers and its end
     body_left = 0  # bytes its body may still bring
     counted: str | None = None
@@ -108,9 +119,22 @@ class GuardedProtocol(HttpToolsProtocol):
             return  # over the limit, or refused: closing
         if self.deadline is None and (self.cycle is None or self.cycle.response_complete):
             self._arm(self.header_seconds)  # the first byte of a new request
+        fresh = not self.in_head
         super().data_received(data)
+        if self.in_head and not fresh:
+            # Still in the head: every byte of this read was head. (The read a head
+            # begins in is not counted: one read, 256 KB at most, is bounded anyway.)
+            self.head_bytes += len(data)
+            if self.head_bytes > self.max_head:
+                self._give_up(HEAD_TOO_LARGE)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self.in_head = True
+        self.head_bytes = 0
 
     def on_headers_complete(self) -> None:
+        self.in_head = False
         super().on_headers_complete()  # its cycle: the app starts (or waits its turn)
         limit = self.route_bodies.get(self.scope["path"], self.max_body)
         length = dict(self.headers).get(b"content-length", b"")
@@ -157,13 +181,17 @@ class GuardedProtocol(HttpToolsProtocol):
     def _give_up(self, answer: bytes) -> None:
         """Close the connection; say why first if no answer to it has started."""
         self.refused = True
-        self.in_body = False
         self._disarm()
         if self.transport.is_closing():
             return
-        # A request still queued behind another (pipelined) is not answered here: the
-        # answer being sent before it must not be cut into.
-        if self.cycle is not None and not self.cycle.response_started and not self.pipeline:
+        # Not while an answer to an earlier request is on its way (pipelined): it
+        # must not be cut into.
+        if self.in_head:  # the request has no cycle yet; the last one's is finished?
+            quiet = self.cycle is None or self.cycle.response_complete
+        else:
+            quiet = not self.cycle.response_started and not self.pipeline
+        self.in_head = self.in_body = False
+        if quiet:
             self.transport.write(answer)
         self.transport.close()  # what was received of the body goes with its request
 
