@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, Response, redirect, render_template, request
+from flask.globals import request_ctx
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
@@ -28,6 +29,10 @@ def go_to(target: str) -> BaseResponse:
 
 def error_page(status: int, message: str) -> tuple[str, int, dict[str, str]]:
     headers = {"Vary": "HX-Request"}
+    if request_ctx.url_adapter is None:
+        # A Host no address can be built on ("a..b", a name over 63 letters): a page
+        # with links cannot be drawn for it; the words alone.
+        return message, status, {**headers, "Content-Type": "text/plain; charset=utf-8"}
     if is_htmx():
         headers.update({"HX-Retarget": "#notice", "HX-Reswap": "innerHTML"})
         return render_template("_notice.html", notice=message, error=True), status, headers
