@@ -82,8 +82,8 @@ def cross_site() -> bool:
         return False  # not a browser (or one too old to tell): no victim's cookies
     if origin == "null":
         return True
-    site = _site(origin)
-    return site is None or site != _site(f"{request.scheme}://{request.host}")
+    where = _site(origin)
+    return where is None or where != _site(f"{request.scheme}://{request.host}")
 
 
 class OwnNames:
