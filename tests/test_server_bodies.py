@@ -333,3 +333,59 @@ def test_a_body_trickling_in_steadily_is_not_dropped(quick_body_timeout):
         took = time.monotonic() - started
     assert took > 2 * BODY_SECONDS  # longer than the timeout in all
     assert status_of(answer) == 200
+
+
+# --- large bodies at once ----------------------------------------------------------------
+
+
+def test_large_bodies_at_once_are_bounded_and_taps_go_on(server_process):
+    """Each body may be 32 MB on the collection route; 64 connections of one address
+    sending one each would have held 2 GB. Past each request's first MB, what bodies
+    hold at once is bounded (64 MB): the body that would pass it gets 503."""
+    port = server_process.port
+    game, cookie = new_game(port)
+    pid = server_process.process.pid
+    before = rss_mb(pid)
+    piece = chunk(b" " * 65536)
+    head_ = head(
+        "POST",
+        "/data/import",
+        "Content-Type: multipart/form-data; boundary=x",
+        "Transfer-Encoding: chunked",
+    )
+    arriving = []
+    for _ in range(2):  # two collections of 30 MB on their way, not yet whole
+        sock = socket.create_connection(("127.0.0.1", port), timeout=15)
+        sock.sendall(head_ + chunk(FILE_START))
+        for _ in range(30 * MB // 65536):
+            sock.sendall(piece)
+        arriving.append(sock)
+    with socket.create_connection(("127.0.0.1", port), timeout=15) as third:
+        third.sendall(head_ + chunk(FILE_START))
+        sent = send_until_closed(third, (piece for _ in range(30 * MB // 65536)), lambda _: None)
+        answer = answer_of(third)
+    assert status_of(answer) == 503
+    assert b"retry-after: 5" in answer.lower()
+    assert sent < 30 * MB  # closed on the way: 64 MB in all, the two held 58 of them
+    held = rss_mb(pid) - before
+    # a tap answers meanwhile: a small body never counts
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request(
+        "POST",
+        f"{game}/answer",
+        body="version=0&value=H",
+        headers={"Content-Type": FORM, "HX-Request": "true", "Cookie": cookie},
+    )
+    assert connection.getresponse().status == 200
+    connection.close()
+    for sock in arriving:  # their devices give up: what they held is let go
+        sock.close()
+    time.sleep(0.5)
+    with socket.create_connection(("127.0.0.1", port), timeout=15) as another:
+        another.sendall(head_ + chunk(FILE_START))
+        for _ in range(3 * MB // 65536):
+            another.sendall(piece)
+        another.sendall(chunk(FILE_END) + b"0\r\n\r\n")
+        assert status_of(answer_of(another, timeout=30)) == 422  # taken again (not a collection)
+    print(f"RSS {before:.1f} MB, +{held:.1f} MB while two large bodies were held")
+    assert held < 64 + ALLOWED_GROWTH_MB

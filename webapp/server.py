@@ -30,8 +30,17 @@ Guarded against a few sockets locking the table out:
   of what a client sends. A body *declared* over the limit is never read: the app
   gets the request without it and answers with its own clear page (it checks the same
   length against the same limit, in the device's language), then the connection is
-  closed. (The server's own 408, 413 and 431 are plain English text: a browser never sends
-  a body without its length, nor stops one midway while its page waits.)
+  closed.
+- **Large bodies at once**: past each request's first MB (a tap, a game or deck file),
+  what bodies bring is counted for all connections together, until each one's answer
+  is sent: over `LARGE_BODIES_BYTES` (64 MB: two collections), the body that would
+  pass it is answered 503 (`Retry-After: 5`) and closed: a hostile device's 64
+  connections cannot each hold 32 MB. The only 5xx the server gives of itself.
+
+The server's own answers (408, 413, 431, 503) are plain English text, not the app's
+translated pages: a browser sends no body without its length and no head of 64 KB, and
+stops no body midway while its page waits; only the 503 can reach a person, who sends
+a collection while two others are arriving.
 """
 
 from __future__ import annotations
@@ -58,13 +67,25 @@ THREADS = 16
 # A request line and headers at most (Botdeck's own requests carry under 2 KB; a
 # browser sends at most a few KB of cookies to a site): httptools keeps no limit.
 HEAD_BYTES = 64 * 1024
+# Large bodies at once, all connections together: each request's first MB is free (a
+# tap, a game or deck file), what a body brings past it counts until its answer is
+# sent — the body, and the app's work on it, are in memory until then. Two
+# collections fit; 64 connections of one address sending 32 MB each do not.
+FREE_BODY_BYTES = 1024 * 1024
+LARGE_BODIES_BYTES = 64 * 1024 * 1024
 
 
-def _plain(status: bytes, text: bytes) -> bytes:
+def _plain(status: bytes, text: bytes, more: bytes = b"") -> bytes:
     """A whole answer the server gives itself (a client past a limit), closing."""
     return (
-        b"HTTP/1.1 " + status + b"\r\ncontent-type: text/plain; charset=utf-8\r\n"
-        b"connection: close\r\ncontent-length: " + str(len(text)).encode() + b"\r\n\r\n" + text
+        b"HTTP/1.1 "
+        + status
+        + b"\r\ncontent-type: text/plain; charset=utf-8\r\n"
+        + more
+        + b"connection: close\r\ncontent-length: "
+        + str(len(text)).encode()
+        + b"\r\n\r\n"
+        + text
     )
 
 
@@ -73,6 +94,17 @@ TOO_SLOW = _plain(b"408 Request Timeout", b"That request stopped arriving.\r\n")
 HEAD_TOO_LARGE = _plain(
     b"431 Request Header Fields Too Large", b"That request's headers are far too large.\r\n"
 )
+BUSY = _plain(
+    b"503 Service Unavailable",
+    b"Botdeck is receiving other large files: send this one again in a moment.\r\n",
+    b"retry-after: 5\r\n",
+)
+
+
+class BodyBudget:
+    """What large bodies hold at once, shared by every connection of a server."""
+
+    held = 0
 
 
 class GuardedProtocol(HttpToolsProtocol):
@@ -84,14 +116,19 @@ class GuardedProtocol(HttpToolsProtocol):
     max_head = HEAD_BYTES
     max_body = 4 * 1024 * 1024  # every route's limit (the app's MAX_CONTENT_LENGTH)
     route_bodies: dict[str, int] = {}  # path → limit, for the routes with their own
+    free_body = FREE_BODY_BYTES
+    large_bodies = LARGE_BODIES_BYTES
     clients: Counter[str]  # connections per address, shared by every connection
+    budget: BodyBudget  # shared by every connection
 
     deadline: asyncio.TimerHandle | None = None
     due = 0.0  # (loop time) a request not complete by then is too slow
     in_head = False  # between a request's first byte and the end of its headers
     head_bytes = 0  # what its head brought after the read it began in
     in_body = False  # between a request's headers and its end
+    body_limit = 0  # its route's limit
     body_left = 0  # bytes its body may still bring
+    held = 0  # bytes of its body counted against the budget of large bodies
     counted: str | None = None
     refused = False  # past a limit: what is left of the request is not read
 
@@ -107,6 +144,7 @@ class GuardedProtocol(HttpToolsProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._release()
         if self.counted is not None:
             self.clients[self.counted] -= 1
             if self.clients[self.counted] <= 0:
@@ -144,7 +182,7 @@ class GuardedProtocol(HttpToolsProtocol):
         # The deadline runs on through the body: only a body that stops arriving for
         # `body_seconds` is dropped, however long a steady one takes.
         self.in_body = True
-        self.body_left = limit
+        self.body_limit = self.body_left = limit
         self.due = self.loop.time() + self.body_seconds
         if self.deadline is not None and self.deadline.when() > self.due:
             self._arm(self.body_seconds)
@@ -157,6 +195,13 @@ class GuardedProtocol(HttpToolsProtocol):
         if self.body_left < 0:
             self._give_up(TOO_LARGE)
             return
+        large = self.body_limit - self.body_left - self.free_body
+        if large > 0:
+            self.budget.held += large - self.held
+            self.held = large
+            if self.budget.held > self.large_bodies:
+                self._give_up(BUSY)  # what it held goes as the connection closes
+                return
         self.due = self.loop.time() + self.body_seconds
         super().on_body(body)
 
@@ -166,6 +211,14 @@ class GuardedProtocol(HttpToolsProtocol):
         self.in_body = False
         self._disarm()
         super().on_message_complete()
+
+    def on_response_complete(self) -> None:
+        self._release()  # the app is done with the body: it is let go
+        super().on_response_complete()
+
+    def _release(self) -> None:
+        self.budget.held -= self.held
+        self.held = 0
 
     def _pass_on_without_body(self) -> None:
         """A body declared over its route's limit is never read: the app gets the
@@ -237,6 +290,7 @@ def guarded_protocol(
             "max_body": max_body,
             "route_bodies": dict(route_bodies),
             "clients": Counter(),
+            "budget": BodyBudget(),
         },
     )
 
