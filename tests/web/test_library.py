@@ -329,8 +329,6 @@ def test_a_card_the_game_does_not_have_is_not_found(client, bot, card):
     assert "There is nothing here" in response.get_data(as_text=True)
 
 
-@pytest.mark.parametrize(
-    ("bot", "card"), [("solo_enemy", "3"), ("deacon", "S5"), ("deacon", "1A")]
-)
+@pytest.mark.parametrize(("bot", "card"), [("solo_enemy", "3"), ("deacon", "S5"), ("deacon", "1A")])
 def test_a_card_the_game_has_shows_even_when_not_entered(client, bot, card):
     assert client.get(f"/library/{bot}/demo/card/{card}").status_code == 200

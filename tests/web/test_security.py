@@ -176,7 +176,7 @@ def test_a_deck_file_from_another_site_cannot_start_a_game(client):
 
 @pytest.mark.parametrize("origin", ["http://[::1", "http://[::1]:x", "http://localhost:99999999"])
 def test_an_origin_that_is_not_an_address_is_refused_not_an_error(client, game_id, origin):
-    """"http://[::1" (a bracket left open) answered 500 on every route that changes
+    """An Origin like "http://[::1" (a bracket left open) answered 500 on every route that changes
     something (the server fuzz found it)."""
     response = client.post(f"/g/{game_id}/rename", data={"name": "x"}, headers={"Origin": origin})
     assert response.status_code == 403
