@@ -389,3 +389,35 @@ def test_large_bodies_at_once_are_bounded_and_taps_go_on(server_process):
         assert status_of(answer_of(another, timeout=30)) == 422  # taken again (not a collection)
     print(f"RSS {before:.1f} MB, +{held:.1f} MB while two large bodies were held")
     assert held < 64 + ALLOWED_GROWTH_MB
+
+
+def test_a_stalled_body_behind_another_request_is_dropped_too(quick_body_timeout):
+    """A request sent right behind another on the same connection (pipelined) waits
+    for the first one's answer; its body's silence counts from then on."""
+    with socket.create_connection(("127.0.0.1", quick_body_timeout.port), timeout=20) as sock:
+        sock.sendall(
+            head("GET", "/static/botdeck.css")
+            + head("POST", "/games", f"Content-Type: {FORM}", "Content-Length: 100")
+            + b"bot=cov"
+        )
+        started = time.monotonic()
+        answer = answer_of(sock, timeout=20)
+        waited = time.monotonic() - started
+    assert status_of(answer) == 200  # the first one's answer
+    assert b"HTTP/1.1 408 " in answer
+    assert waited < BODY_SECONDS + 3
+
+
+def test_headers_that_stall_behind_another_request_are_dropped(tmp_path):
+    server = ServerProcess(tmp_path, 8, "--header-timeout", "1")
+    server.start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=20) as sock:
+            sock.sendall(head("GET", "/static/botdeck.css") + b"GET / HTTP/1.1\r\nHost: 127")
+            started = time.monotonic()
+            answer = answer_of(sock, timeout=20)
+            waited = time.monotonic() - started
+    finally:
+        server.stop()
+    assert status_of(answer) == 200
+    assert waited < 1 + 3

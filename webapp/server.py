@@ -184,8 +184,8 @@ class GuardedProtocol(HttpToolsProtocol):
         self.in_body = True
         self.body_limit = self.body_left = limit
         self.due = self.loop.time() + self.body_seconds
-        if self.deadline is not None and self.deadline.when() > self.due:
-            self._arm(self.body_seconds)
+        if self.deadline is None or self.deadline.when() > self.due:
+            self._arm(self.body_seconds)  # (none yet: it came behind another request)
 
     def on_body(self, body: bytes) -> None:
         if self.refused:
@@ -214,6 +214,8 @@ class GuardedProtocol(HttpToolsProtocol):
 
     def on_response_complete(self) -> None:
         self._release()  # the app is done with the body: it is let go
+        if self.in_head and self.deadline is None:
+            self._arm(self.header_seconds)  # a request behind this one: its turn now
         super().on_response_complete()
 
     def _release(self) -> None:
