@@ -59,8 +59,9 @@ from .web.body_limits import route_limits
 
 HEADER_SECONDS = 10.0
 # A body that brings nothing for this long is dropped. A device on a poor Wi-Fi still
-# sends a byte every few seconds (TCP sends a lost segment again within ~3 s, then
-# backs off); a tap's body comes with its headers. As long as the header deadline.
+# gets a byte through every few seconds (TCP sends a lost segment again within about
+# 3 s, then backs off), and a tap's body comes with its headers: the header deadline's
+# 10 s leave a bad moment room and free a stalled connection soon.
 BODY_SECONDS = 10.0
 PER_CLIENT = 64
 THREADS = 16
