@@ -95,16 +95,20 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m webapp` (uvicorn, as `botdeck` runs it) on a fixed port and data folder."""
 
-    def __init__(self, data_dir: Path, threads: int = 8, *flags: str) -> None:
+    def __init__(
+        self, data_dir: Path, threads: int = 8, *flags: str, log: Path | None = None
+    ) -> None:
         self.data_dir = data_dir
         self.threads = threads
         self.flags = flags  # more of `botdeck`'s options
+        self.log = log  # where its errors go (None: nowhere)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        errors = subprocess.DEVNULL if self.log is None else self.log.open("ab")
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -123,8 +127,10 @@ class ServerProcess:
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=errors,
         )
+        if self.log is not None:
+            errors.close()  # the server has its own copy
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

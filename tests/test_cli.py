@@ -104,7 +104,12 @@ def test_serve_listens_first_then_runs_the_server_with_its_settings(monkeypatch,
     [sock] = server.sockets
     assert sock.getsockname()[0] == "127.0.0.1"  # bound before the addresses were printed
     sock.close()
-    assert server.options == {"threads": 16, "header_seconds": 10.0, "per_client": 64}
+    assert server.options == {
+        "threads": 16,
+        "header_seconds": 10.0,
+        "body_seconds": 10.0,
+        "per_client": 64,
+    }
     out = capsys.readouterr().out
     assert str(tmp_path) in out
     assert "Open Botdeck on a tablet" in out
@@ -149,3 +154,16 @@ def test_the_listening_socket_says_it_is_tcp_so_answers_are_not_held_back():
         assert sock.proto == socket.IPPROTO_TCP
     finally:
         sock.close()
+
+
+@pytest.mark.parametrize("flag", ["--header-timeout", "--body-timeout"])
+@pytest.mark.parametrize("value", ["0", "-1", "soon", "nan", "inf"])
+def test_a_timeout_must_be_a_number_of_seconds_above_zero(flag, value, capsys):
+    with pytest.raises(SystemExit) as exit_code:
+        cli.parse_args([flag, value])
+    assert exit_code.value.code == 2
+    assert flag in capsys.readouterr().err
+
+
+def test_a_timeout_may_be_a_fraction_of_a_second():
+    assert cli.parse_args(["--body-timeout", "2.5"]).body_timeout == 2.5

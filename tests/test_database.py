@@ -490,3 +490,24 @@ def test_a_watcher_exports_no_game_it_only_watches(played):
     watcher = app.test_client()
     watcher.get(f"/w/{watch_id}")
     assert json.loads(watcher.get("/data/export").data)["games"] == []
+
+
+def test_a_game_deleted_while_the_collection_is_made_is_left_out(played, monkeypatch):
+    """Another device deleting a game between the listing and its export answered 500
+    (the server fuzz found it): the collection is as if made a moment later."""
+    from webapp import games
+
+    app, client, ids = played
+    export_game = games.export_game
+
+    def deleted_meanwhile(game_id: str):
+        if game_id == ids[1]:
+            games.delete_game(game_id)  # another device, on another thread, just now
+        return export_game(game_id)
+
+    monkeypatch.setattr(games, "export_game", deleted_meanwhile)
+    exported = client.get("/data/export")
+    assert exported.status_code == 200
+    assert sorted(game["id"] for game in json.loads(exported.data)["games"]) == sorted(
+        [ids[0], ids[2]]
+    )

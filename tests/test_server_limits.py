@@ -147,6 +147,30 @@ def test_a_fifty_megabyte_body_is_refused_unread_and_the_server_answers_on(serve
     connection.close()
 
 
+def test_headers_that_never_end_are_cut_off_and_memory_stays_flat(server_process):
+    """httptools keeps a request's head whole, however long: 400 MB of one header
+    line, sent within the header deadline, took the server's memory with them."""
+    from .test_server_bodies import answer_of, send_until_closed, status_of
+
+    pid = server_process.process.pid
+    before = rss_mb(pid)
+    total = 400 * 1024 * 1024
+    piece = b"a" * 65536
+    with socket.create_connection(("127.0.0.1", server_process.port), timeout=10) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ")
+        sent = send_until_closed(sock, (piece for _ in range(total // len(piece))), lambda _: None)
+        answer = answer_of(sock)
+    after = rss_mb(pid)
+    print(f"RSS {before:.1f} MB → {after:.1f} MB; {sent / 1e6:.1f} MB sent before the close")
+    assert status_of(answer) == 431
+    assert sent < 32 * 1024 * 1024  # the head's limit, and what the sockets' buffers held
+    assert after - before < 20
+    connection = http.client.HTTPConnection("127.0.0.1", server_process.port, timeout=10)
+    connection.request("GET", "/", headers={"X-Fine": "b" * 30_000})  # a large but sane head
+    assert connection.getresponse().status == 200
+    connection.close()
+
+
 # --- a few sockets must not lock the table out ------------------------------------------
 
 SLOW_SOCKETS = 300

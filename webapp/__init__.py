@@ -10,6 +10,7 @@ from flask import Flask
 from flask_compress import Compress
 
 from . import bots as _bots  # noqa: F401  (registers every bot plug-in)
+from .web import body_limits
 
 HERE = Path(__file__).resolve().parent
 
@@ -30,7 +31,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, template_folder=_folder("templates"), static_folder=_folder("static"))
     app.config.from_mapping(
         DATA_DIR=default_data_dir(),
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an exported game or deck is a few hundred KB
+        # A request's body at most (an exported game or deck is a few hundred KB), and
+        # the routes that take more (endpoint → bytes): the app refuses a body declared
+        # over them, the server any body as it arrives (web/body_limits.py).
+        MAX_CONTENT_LENGTH=body_limits.BODY_BYTES,
+        BODY_LIMITS=dict(body_limits.ROUTE_BODY_BYTES),
         # Rolling backups of the database in DATA_DIR/backups: at start when it changed,
         # then after changes at most every BACKUP_SECONDS; the newest BACKUP_KEEP kept.
         BACKUP_KEEP=10,
@@ -90,6 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     theme.init_app(app)  # light, dark or the system's, from a cookie like the language
     errors.init_app(app)
     security.init_app(app)  # before devices: a refused request makes no device
+    body_limits.init_app(app)  # a body over its route's limit: refused before any view
     data.init_app(app)  # the database checked and upgraded, or safe mode
     devices.init_app(app)
     app.register_blueprint(lobby.bp)

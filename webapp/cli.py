@@ -10,7 +10,20 @@ import segno
 
 from . import create_app, default_data_dir
 from .network import lan_urls
-from .server import HEADER_SECONDS, PER_CLIENT, THREADS
+from .server import BODY_SECONDS, HEADER_SECONDS, PER_CLIENT, THREADS
+
+
+def seconds(text: str) -> float:
+    """A timeout: a number of seconds above 0 (0 would close every connection)."""
+    try:
+        value = float(text)
+    except ValueError:
+        # internal: the command line speaks English, as its --help does
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):
+        # internal: (as above)
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
+    return value
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -36,11 +49,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--header-timeout",
-        type=float,
+        type=seconds,
         default=HEADER_SECONDS,
         metavar="SECONDS",
         help="close a connection whose request headers take longer than this "
         f"(default {HEADER_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--body-timeout",
+        type=seconds,
+        default=BODY_SECONDS,
+        metavar="SECONDS",
+        help="close a connection whose request body sends nothing for this long "
+        f"(default {BODY_SECONDS:g}; a slow but steady upload is never cut)",
     )
     parser.add_argument(
         "--client-connections",
@@ -87,6 +108,7 @@ def serve(args: argparse.Namespace) -> int:
         app,
         threads=args.threads,
         header_seconds=args.header_timeout,
+        body_seconds=args.body_timeout,
         per_client=args.client_connections,
     )
 

@@ -38,6 +38,21 @@ class Restored:
     decks_here: int
 
 
+def _exported(row: db.GameRow) -> dict[str, Any] | None:
+    """The game's file with its ids; None if it was deleted since it was listed (by
+    another device, a moment ago): the collection is then as if made a moment later."""
+    try:
+        return {
+            **games.export_game(row.id),
+            "id": row.id,
+            "watch_id": row.watch_id,
+            "created_at": row.created_at,
+            "updated_at": row.updated_at,
+        }
+    except games.GameNotFound:
+        return None
+
+
 def export_all(device: str) -> dict[str, Any]:
     """The device's games (not those it only watches: their play link is not its to
     give) and its decks."""
@@ -46,15 +61,9 @@ def export_all(device: str) -> dict[str, Any]:
         "version": VERSION,
         "exported_at": db.now(),
         "games": [
-            {
-                **games.export_game(row.id),
-                "id": row.id,
-                "watch_id": row.watch_id,
-                "created_at": row.created_at,
-                "updated_at": row.updated_at,
-            }
+            exported
             for row, role in db.list_games(device)
-            if role == "play"
+            if role == "play" and (exported := _exported(row)) is not None
         ],
         "decks": [
             deck.data

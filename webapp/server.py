@@ -13,11 +13,34 @@ Guarded against a few sockets locking the table out:
 - **Header deadline**: a request whose headers have not all arrived `header_seconds`
   after its first byte is closed; so is a new connection that sends nothing for that
   long. (A browser sends its headers at once.)
+- **Head limit**: a request line and headers over `max_head` bytes (64 KB) are answered
+  431 and closed; httptools would keep any length of them in memory.
+- **Body timeout**: a request whose body brings nothing for `body_seconds` is answered
+  408 (if no answer to it has started) and closed. Only silence counts: the deadline
+  moves on with every piece of the body, so a slow but steady upload gets through
+  however long it takes; it ends with the body.
 - **Per-client limit**: one address holds at most `per_client` connections; the next
   is closed at once. A browser opens about six per server; a table's devices each have
   their own address.
-- **Body limit**: a request announcing a body over `max_body` bytes is answered 413
-  and closed before any of the body is read.
+- **Body limits, per route**: the app declares them (4 MB for every route, 32 MB for
+  a collection: webapp/web/body_limits.py) and the server reads them from it. Every
+  body is counted as it arrives, chunked or not: one that passes its route's limit is
+  answered 413 (if no answer to it has started) and closed, and what was received of
+  it is let go — memory holds one route's limit per request at most, never the whole
+  of what a client sends. A body *declared* over the limit is never read: the app
+  gets the request without it and answers with its own clear page (it checks the same
+  length against the same limit, in the device's language), then the connection is
+  closed.
+- **Large bodies at once**: past each request's first MB (a tap, a game or deck file),
+  what bodies bring is counted for all connections together, until each one's answer
+  is sent: over `LARGE_BODIES_BYTES` (64 MB: two collections), the body that would
+  pass it is answered 503 (`Retry-After: 5`) and closed: a hostile device's 64
+  connections cannot each hold 32 MB. The only 5xx the server gives of itself.
+
+The server's own answers (408, 413, 431, 503) are plain English text, not the app's
+translated pages: a browser sends no body without its length and no head of 64 KB, and
+stops no body midway while its page waits; only the 503 can reach a person, who sends
+a collection while two others are arriving.
 """
 
 from __future__ import annotations
@@ -28,27 +51,87 @@ from collections import Counter
 from typing import Any
 
 import uvicorn
+from flask import Flask
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from .streams import StreamLayer
+from .web.body_limits import route_limits
 
 HEADER_SECONDS = 10.0
+# A body that brings nothing for this long is dropped. A device on a poor Wi-Fi still
+# gets a byte through every few seconds (TCP sends a lost segment again within about
+# 3 s, then backs off), and a tap's body comes with its headers: the header deadline's
+# 10 s leave a bad moment room and free a stalled connection soon.
+BODY_SECONDS = 10.0
 PER_CLIENT = 64
-MAX_BODY_BYTES = 8 * 1024 * 1024  # the app itself refuses more than 2 MB with a clear page
 THREADS = 16
+# A request line and headers at most (Botdeck's own requests carry under 2 KB; a
+# browser sends at most a few KB of cookies to a site): httptools keeps no limit.
+HEAD_BYTES = 64 * 1024
+# Large bodies at once, all connections together: each request's first MB is free (a
+# tap, a game or deck file), what a body brings past it counts until its answer is
+# sent — the body, and the app's work on it, are in memory until then. Two
+# collections fit; 64 connections of one address sending 32 MB each do not.
+FREE_BODY_BYTES = 1024 * 1024
+LARGE_BODIES_BYTES = 64 * 1024 * 1024
+
+
+def _plain(status: bytes, text: bytes, more: bytes = b"") -> bytes:
+    """A whole answer the server gives itself (a client past a limit), closing."""
+    return (
+        b"HTTP/1.1 "
+        + status
+        + b"\r\ncontent-type: text/plain; charset=utf-8\r\n"
+        + more
+        + b"connection: close\r\ncontent-length: "
+        + str(len(text)).encode()
+        + b"\r\n\r\n"
+        + text
+    )
+
+
+TOO_LARGE = _plain(b"413 Content Too Large", b"That request is far too large.\r\n")
+TOO_SLOW = _plain(b"408 Request Timeout", b"That request stopped arriving.\r\n")
+HEAD_TOO_LARGE = _plain(
+    b"431 Request Header Fields Too Large", b"That request's headers are far too large.\r\n"
+)
+BUSY = _plain(
+    b"503 Service Unavailable",
+    b"Botdeck is receiving other large files: send this one again in a moment.\r\n",
+    b"retry-after: 5\r\n",
+)
+
+
+class BodyBudget:
+    """What large bodies hold at once, shared by every connection of a server."""
+
+    held = 0
 
 
 class GuardedProtocol(HttpToolsProtocol):
-    """uvicorn's HTTP protocol with the three guards above."""
+    """uvicorn's HTTP protocol with the guards above."""
 
     header_seconds = HEADER_SECONDS
+    body_seconds = BODY_SECONDS
     per_client = PER_CLIENT
-    max_body = MAX_BODY_BYTES
+    max_head = HEAD_BYTES
+    max_body = 4 * 1024 * 1024  # every route's limit (the app's MAX_CONTENT_LENGTH)
+    route_bodies: dict[str, int] = {}  # path → limit, for the routes with their own
+    free_body = FREE_BODY_BYTES
+    large_bodies = LARGE_BODIES_BYTES
     clients: Counter[str]  # connections per address, shared by every connection
+    budget: BodyBudget  # shared by every connection
 
     deadline: asyncio.TimerHandle | None = None
+    due = 0.0  # (loop time) a request not complete by then is too slow
+    in_head = False  # between a request's first byte and the end of its headers
+    head_bytes = 0  # what its head brought after the read it began in
+    in_body = False  # between a request's headers and its end
+    body_limit = 0  # its route's limit
+    body_left = 0  # bytes its body may still bring
+    held = 0  # bytes of its body counted against the budget of large bodies
     counted: str | None = None
-    refused = False  # answered 413: what is left of the request is not read
+    refused = False  # past a limit: what is left of the request is not read
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
@@ -58,10 +141,11 @@ class GuardedProtocol(HttpToolsProtocol):
             return
         self.clients[address] += 1
         self.counted = address
-        self._arm()
+        self._arm(self.header_seconds)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._release()
         if self.counted is not None:
             self.clients[self.counted] -= 1
             if self.clients[self.counted] <= 0:
@@ -73,33 +157,104 @@ class GuardedProtocol(HttpToolsProtocol):
         if self.counted is None or self.refused:
             return  # over the limit, or refused: closing
         if self.deadline is None and (self.cycle is None or self.cycle.response_complete):
-            self._arm()  # the first byte of a new request: its headers have until then
+            self._arm(self.header_seconds)  # the first byte of a new request
+        fresh = not self.in_head
         super().data_received(data)
+        if self.in_head and not fresh:
+            # Still in the head: every byte of this read was head. (The read a head
+            # begins in is not counted: one read, 256 KB at most, is bounded anyway.)
+            self.head_bytes += len(data)
+            if self.head_bytes > self.max_head:
+                self._give_up(HEAD_TOO_LARGE)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self.in_head = True
+        self.head_bytes = 0
 
     def on_headers_complete(self) -> None:
-        self._disarm()
+        self.in_head = False
+        super().on_headers_complete()  # its cycle: the app starts (or waits its turn)
+        limit = self.route_bodies.get(self.scope["path"], self.max_body)
         length = dict(self.headers).get(b"content-length", b"")
-        if length.isdigit() and int(length) > self.max_body:
-            self.transport.write(
-                b"HTTP/1.1 413 Content Too Large\r\ncontent-type: text/plain; charset=utf-8\r\n"
-                b"connection: close\r\ncontent-length: 31\r\n\r\nThat upload is far too large.\r\n"
-            )
-            self.transport.close()
-            self.refused = True
+        if length.isdigit() and int(length) > limit:
+            self._pass_on_without_body()
             return
-        super().on_headers_complete()
+        # The deadline runs on through the body: only a body that stops arriving for
+        # `body_seconds` is dropped, however long a steady one takes.
+        self.in_body = True
+        self.body_limit = self.body_left = limit
+        self.due = self.loop.time() + self.body_seconds
+        if self.deadline is None or self.deadline.when() > self.due:
+            self._arm(self.body_seconds)  # (none yet: it came behind another request)
 
     def on_body(self, body: bytes) -> None:
-        if not self.refused:
-            super().on_body(body)
+        if self.refused:
+            return
+        # Counted as it arrives, chunked or not: a body is never read past its limit.
+        self.body_left -= len(body)
+        if self.body_left < 0:
+            self._give_up(TOO_LARGE)
+            return
+        large = self.body_limit - self.body_left - self.free_body
+        if large > 0:
+            self.budget.held += large - self.held
+            self.held = large
+            if self.budget.held > self.large_bodies:
+                self._give_up(BUSY)  # what it held goes as the connection closes
+                return
+        self.due = self.loop.time() + self.body_seconds
+        super().on_body(body)
 
     def on_message_complete(self) -> None:
-        if not self.refused:
-            super().on_message_complete()
-
-    def _arm(self) -> None:
+        if self.refused:
+            return
+        self.in_body = False
         self._disarm()
-        self.deadline = self.loop.call_later(self.header_seconds, self._too_slow)
+        super().on_message_complete()
+
+    def on_response_complete(self) -> None:
+        self._release()  # the app is done with the body: it is let go
+        if self.in_head and self.deadline is None:
+            self._arm(self.header_seconds)  # a request behind this one: its turn now
+        super().on_response_complete()
+
+    def _release(self) -> None:
+        self.budget.held -= self.held
+        self.held = 0
+
+    def _pass_on_without_body(self) -> None:
+        """A body declared over its route's limit is never read: the app gets the
+        request without it and answers with its clear 413 page (it checks the same
+        declared length against the same limit); the connection closes after."""
+        self.refused = True
+        self._disarm()
+        self.transport.pause_reading()  # uvicorn's flow control does not resume it
+        self.cycle.keep_alive = False
+        self.cycle.waiting_for_100_continue = False  # its body is not wanted
+        super().on_message_complete()
+
+    def _give_up(self, answer: bytes) -> None:
+        """Close the connection; say why first if no answer to it has started."""
+        self.refused = True
+        self._disarm()
+        if self.transport.is_closing():
+            return
+        # Not while an answer to an earlier request is on its way (pipelined): it
+        # must not be cut into.
+        if self.in_head:  # the request has no cycle yet; the last one's is finished?
+            quiet = self.cycle is None or self.cycle.response_complete
+        else:
+            quiet = not self.cycle.response_started and not self.pipeline
+        self.in_head = self.in_body = False
+        if quiet:
+            self.transport.write(answer)
+        self.transport.close()  # what was received of the body goes with its request
+
+    def _arm(self, seconds: float) -> None:
+        self._disarm()
+        self.due = self.loop.time() + seconds
+        self.deadline = self.loop.call_later(seconds, self._too_slow)
 
     def _disarm(self) -> None:
         if self.deadline is not None:
@@ -108,20 +263,37 @@ class GuardedProtocol(HttpToolsProtocol):
 
     def _too_slow(self) -> None:
         self.deadline = None
-        if not self.transport.is_closing():
+        if self.in_body and self.flow.read_paused:
+            self.due = self.loop.time() + self.body_seconds  # this side is not reading
+        left = self.due - self.loop.time()
+        if left > 0:  # the body brought more since: wait from its last bytes
+            self.deadline = self.loop.call_later(left, self._too_slow)
+        elif self.in_body:
+            self._give_up(TOO_SLOW)
+        elif not self.transport.is_closing():
             self.transport.close()
 
 
-def guarded_protocol(*, header_seconds: float, per_client: int, max_body: int) -> type:
+def guarded_protocol(
+    *,
+    header_seconds: float,
+    body_seconds: float,
+    per_client: int,
+    max_body: int,
+    route_bodies: dict[str, int],
+) -> type:
     """A protocol class with these limits (and its own count of connections per address)."""
     return type(
         "GuardedProtocol",
         (GuardedProtocol,),
         {
             "header_seconds": header_seconds,
+            "body_seconds": body_seconds,
             "per_client": per_client,
             "max_body": max_body,
+            "route_bodies": dict(route_bodies),
             "clients": Counter(),
+            "budget": BodyBudget(),
         },
     )
 
@@ -146,18 +318,24 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def make_server(
-    app: Any,
+    app: Flask,
     *,
     threads: int = THREADS,
     header_seconds: float = HEADER_SECONDS,
+    body_seconds: float = BODY_SECONDS,
     per_client: int = PER_CLIENT,
-    max_body: int = MAX_BODY_BYTES,
 ) -> uvicorn.Server:
-    """The uvicorn server for the Flask `app`; run it with `server.run(sockets=[...])`."""
+    """The uvicorn server for the Flask `app` (its body limits read from its config);
+    run it with `server.run(sockets=[...])`."""
+    max_body, route_bodies = route_limits(app)
     config = uvicorn.Config(
         StreamLayer(app, threads=threads),
         http=guarded_protocol(
-            header_seconds=header_seconds, per_client=per_client, max_body=max_body
+            header_seconds=header_seconds,
+            body_seconds=body_seconds,
+            per_client=per_client,
+            max_body=max_body,
+            route_bodies=route_bodies,
         ),
         ws="none",
         lifespan="on",

@@ -17,6 +17,7 @@ import asyncio
 import contextvars
 import functools
 import io
+import sys
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -49,6 +50,7 @@ class WholeAnswers:
                 break
         environ: dict[str, Any] = dict(build_environ(scope, io.BytesIO(body)))  # type: ignore[arg-type]
         environ["wsgi.input_terminated"] = True  # the whole body is there, length or not
+        environ["wsgi.errors"] = sys.stderr  # the app's errors with the server's (a2wsgi: stdout)
         context = contextvars.copy_context()
         status, headers, answer = await asyncio.get_running_loop().run_in_executor(
             self.executor, functools.partial(context.run, self._answer, environ)

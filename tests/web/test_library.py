@@ -317,3 +317,18 @@ def test_importing_a_deck_with_the_same_name_asks_keep_both_or_replace(app, clie
     assert names == ["Demo deck — not the printed cards", "Friends' cards", "Friends' cards (2)"]
     client.post("/library/covenant/import/resolve", data={"data": data, "choice": "replace"})
     assert deck_count(app) == 2
+
+
+@pytest.mark.parametrize("bot", ["solo_enemy", "deacon"])
+@pytest.mark.parametrize("card", ["zz", "99", "<script>"])
+def test_a_card_the_game_does_not_have_is_not_found(client, bot, card):
+    """The Deacon's card page answered 500 for any id not among its 17 cards (the
+    server fuzz found it); the Solo Enemy's showed an entry that could not be made."""
+    response = client.get(f"/library/{bot}/demo/card/{card}")
+    assert response.status_code == 404
+    assert "There is nothing here" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("bot", "card"), [("solo_enemy", "3"), ("deacon", "S5"), ("deacon", "1A")])
+def test_a_card_the_game_has_shows_even_when_not_entered(client, bot, card):
+    assert client.get(f"/library/{bot}/demo/card/{card}").status_code == 200

@@ -172,3 +172,21 @@ def test_a_deck_file_from_another_site_cannot_start_a_game(client):
         headers={"Sec-Fetch-Site": "cross-site"},
     )
     assert response.status_code == 403
+
+
+@pytest.mark.parametrize("origin", ["http://[::1", "http://[::1]:x", "http://localhost:99999999"])
+def test_an_origin_that_is_not_an_address_is_refused_not_an_error(client, game_id, origin):
+    """An Origin like "http://[::1" (a bracket left open) answered 500 on every route that changes
+    something (the server fuzz found it)."""
+    response = client.post(f"/g/{game_id}/rename", data={"name": "x"}, headers={"Origin": origin})
+    assert response.status_code == 403
+    assert "another web site" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("host", ["a" * 64 + ".lan", "a..b", "a" * 300])
+def test_a_name_no_address_can_be_built_on_is_refused_in_words(client, host):
+    """Such a Host left Flask without its URL builder, and every error page, which
+    links to the lobby and the CSS, answered 500 instead (the server fuzz found it)."""
+    response = client.get("/", headers={"Host": host})
+    assert response.status_code == 421
+    assert "Botdeck does not answer to the name" in response.get_data(as_text=True)

@@ -15,7 +15,6 @@ from typing import Any
 from flask import (
     Blueprint,
     Flask,
-    abort,
     current_app,
     redirect,
     render_template,
@@ -27,6 +26,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import collection, db, games, live, safety
 from ..engine.json_input import JsonInputError, parse_json
+from .body_limits import COLLECTION_BYTES
 from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page
@@ -39,7 +39,6 @@ PROBLEM = "botdeck_problem"
 SCHEDULE = "botdeck_backups"
 # what safe mode still answers: its own choices, the language, the static files
 SAFE_ENDPOINTS = frozenset({"static", "data.safe_restore", "data.safe_start_empty", "i18n.switch"})
-COLLECTION_BYTES = 32 * 1024 * 1024  # a collection holds every game: more than one file
 _switch = threading.Lock()
 
 
@@ -202,16 +201,6 @@ def import_all() -> Any:
 # --- start --------------------------------------------------------------------------
 
 
-def limit_body() -> None:
-    """Every body over the limit is refused before any view runs, even a view that does
-    not read it (a collection file may be larger than the other files)."""
-    if request.endpoint == "data.import_all":
-        request.max_content_length = COLLECTION_BYTES
-    limit = request.max_content_length
-    if limit is not None and (request.content_length or 0) > limit:
-        abort(413)
-
-
 def back_up_after_changes(response: Any) -> Any:
     """After a change is stored, a backup if the last one is old enough (once the
     answer has gone: the tap does not wait for it)."""
@@ -246,7 +235,6 @@ def init_app(app: Flask) -> None:
     if found is None:
         safety.make_backup(database, keep=keep, only_if_changed=True)
     app.extensions[SCHEDULE] = safety.Schedule(database, every=every, keep=keep)
-    app.before_request(limit_body)
     app.before_request(safe_mode_page)
     app.after_request(back_up_after_changes)
     app.jinja_env.globals["database_problem"] = problem

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from flask import Flask, Response, redirect, render_template, request
+from flask.globals import request_ctx
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
+
+from .body_limits import MB, largest_file
 
 
 def is_htmx() -> bool:
@@ -26,6 +29,10 @@ def go_to(target: str) -> BaseResponse:
 
 def error_page(status: int, message: str) -> tuple[str, int, dict[str, str]]:
     headers = {"Vary": "HX-Request"}
+    if request_ctx.url_adapter is None:
+        # A Host no address can be built on ("a..b", a name over 63 letters): a page
+        # with links cannot be drawn for it; the words alone.
+        return message, status, {**headers, "Content-Type": "text/plain; charset=utf-8"}
     if is_htmx():
         headers.update({"HX-Retarget": "#notice", "HX-Reswap": "innerHTML"})
         return render_template("_notice.html", notice=message, error=True), status, headers
@@ -37,7 +44,10 @@ def init_app(app: Flask) -> None:
         400: lambda: _("That request was not understood. Nothing was changed."),
         404: lambda: _("There is nothing here: the game or page does not exist (or was deleted)."),
         405: lambda: _("That address does not take this kind of request. Nothing was changed."),
-        413: lambda: _("That file is too large for Botdeck (2 MB at most). Nothing was changed."),
+        413: lambda: _(
+            "That file is too large for Botdeck (%(size)s MB at most). Nothing was changed.",
+            size=largest_file() // MB,
+        ),
     }
 
     @app.errorhandler(HTTPException)

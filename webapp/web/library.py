@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import db, library
+from ..bots.whole_cards import WholeCards
 from ..engine import Bot, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
@@ -82,13 +83,10 @@ def card(bot_id: str, deck_id: str, card_id: str) -> str:
     """Everything entered of one card, each part with its editor link."""
     bot = _bot(bot_id)
     found = _deck(bot_id, deck_id)
-    return _page(
-        "library/card.html",
-        bot,
-        deck=found,
-        card_id=card_id,
-        card=next((c for c in found.data["cards"] if c["id"] == card_id), None),
-    )
+    entered = next((c for c in found.data["cards"] if c["id"] == card_id), None)
+    if entered is None and isinstance(bot, WholeCards) and card_id not in bot.card_ids():
+        abort(404)  # no such card in this game's box: nothing to show or enter
+    return _page("library/card.html", bot, deck=found, card_id=card_id, card=entered)
 
 
 @bp.get("/<deck_id>/card/<card_id>/<part>")

@@ -59,13 +59,14 @@ HEADERS = {
 }
 
 
-def _site(url: str) -> tuple[str, int | None]:
-    """(host, port) of a URL, the scheme's default port filled in."""
-    parts = urlsplit(url)
+def _site(url: str) -> tuple[str, int | None] | None:
+    """(host, port) of a URL, the scheme's default port filled in; None if it is not
+    one ("http://[::1" with its bracket open, a port that is not a number)."""
     try:
+        parts = urlsplit(url)
         port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
-    except ValueError:  # a port that is not a number
-        return ("", None)
+    except ValueError:
+        return None
     return ((parts.hostname or "").lower(), port)
 
 
@@ -79,7 +80,10 @@ def cross_site() -> bool:
     origin = request.headers.get("Origin")
     if origin is None:
         return False  # not a browser (or one too old to tell): no victim's cookies
-    return origin == "null" or _site(origin) != _site(f"{request.scheme}://{request.host}")
+    if origin == "null":
+        return True
+    where = _site(origin)
+    return where is None or where != _site(f"{request.scheme}://{request.host}")
 
 
 class OwnNames:
