@@ -502,7 +502,8 @@ def test_a_game_deleted_while_the_collection_is_made_is_left_out(played, monkeyp
 
     def deleted_meanwhile(game_id: str):
         if game_id == ids[1]:
-            games.delete_game(game_id)  # another device, on another thread, just now
+            owner = db.find_game(game_id).owner  # its starting device, on another thread
+            games.delete_game(game_id, owner)
         return export_game(game_id)
 
     monkeypatch.setattr(games, "export_game", deleted_meanwhile)
