@@ -90,9 +90,10 @@ class Soaked:
         return self.rss_end - self.rss_start
 
 
-def script(bot: str, options: dict[str, Any], count: int) -> list[Tap]:
+def script(bot: str, options: dict[str, Any], count: int, longest: int = 0) -> list[Tap]:
     """The first `count` answers a table gives to games of `bot`, worked out by playing
-    them here (games seeded SEED, SEED + 1… one after the other as each ends)."""
+    them here (games seeded SEED, SEED + 1… one after the other as each ends, or after
+    `longest` answers if not 0)."""
     rng = random.Random(f"{bot}/{SEED}")
     taps: list[Tap] = []
     with tempfile.TemporaryDirectory() as data_dir:
@@ -101,7 +102,8 @@ def script(bot: str, options: dict[str, Any], count: int) -> list[Tap]:
             number, game = 0, games.create_game(bot, options, name="Script", seed=SEED)
             while len(taps) < count:
                 opened = games.open_game(game)
-                if opened.game.pending() is None:  # it ended: the table starts another
+                ended = opened.game.pending() is None or opened.version == longest > 0
+                if ended:  # the table starts another game
                     number += 1
                     game = games.create_game(bot, options, name="Script", seed=SEED + number)
                     continue

@@ -59,3 +59,19 @@ def test_a_soak_length_that_is_not_a_duration_is_refused_in_words(monkeypatch, c
     assert f"BOTDECK_SOAK_SECONDS must be a number of seconds above 0, not {value!r}" in (
         capsys.readouterr().out
     )
+
+
+@pytest.mark.timeout(180)
+def test_a_table_whose_game_ends_goes_on_with_the_next_one(capsys, monkeypatch):
+    scripted = soak.script
+
+    def short_games(bot, options, count):  # a game ends after 3 answers
+        return scripted(bot, options, count, longest=3)
+
+    monkeypatch.setattr(soak, "script", short_games)
+    result = soak.measure(seconds=4, devices=4, pace=0.25)
+    out = capsys.readouterr().out
+
+    assert result.errors == [], out
+    # 5 answers on each bot: 3 on its first game, 2 on the next (its pages opened anew)
+    assert result.per_bot == {"covenant": 5, "solo_enemy": 5, "deacon": 5, "bandits": 5}
