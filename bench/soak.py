@@ -148,8 +148,15 @@ def said(body: str) -> str:
 class Soak:
     """The devices, the games and what went wrong, while the soak runs."""
 
-    def __init__(self, server: Server, reader: Reader, ids: list[list[str]], devices: int):
-        self.server, self.reader, self.ids = server, reader, ids
+    def __init__(
+        self,
+        server: Server,
+        reader: Reader,
+        scripts: list[list[Tap]],
+        ids: list[list[str]],
+        devices: int,
+    ) -> None:
+        self.server, self.reader, self.scripts, self.ids = server, reader, scripts, ids
         self.started = time.perf_counter()
         self.result = Soaked()
         self.devices = [Device(server, source=loopback(700 + n)) for n in range(devices)]
@@ -159,6 +166,7 @@ class Soak:
         self.playing = [0] * len(TABLES)  # each table's game number
         self.version = [0] * len(TABLES)  # each table's game version, as the server has it
         self.turn = [0] * len(TABLES)  # which of the table's pages taps next
+        self.used = [0] * len(TABLES)  # how far into its script each table is
 
     def at(self) -> str:
         return f"{time.perf_counter() - self.started:6.1f} s"
@@ -252,6 +260,21 @@ class Soak:
         self.version[table] = planned.version + 1
         return took
 
+    def next_tap(self, table: int) -> float | None:
+        """The table's next scripted tap (see `tap`), counted by bot once answered."""
+        took = self.tap(table, self.scripts[table][self.used[table]])
+        self.used[table] += 1
+        if took is not None:
+            bot = TABLES[table][0]
+            self.result.per_bot[bot] = self.result.per_bot.get(bot, 0) + 1
+        return took
+
+    def settle(self) -> None:
+        """Every page shows its game's latest version, no stream dropped (or errors)."""
+        for table in range(len(TABLES)):
+            self.check_shown(table)
+        self.check_streams()
+
     def rss(self) -> float:
         return self.server.rss_mb()
 
@@ -290,7 +313,7 @@ def soaked(seconds: float, devices: int, pace: float, held: list[Server]) -> Soa
             ]
             with soak_server(scripts, devices, held) as soak:
                 result = soak.result
-                run(soak, scripts, seconds, pace)
+                run(soak, seconds, pace)
         except Exception as error:
             result.errors.append(f"the soak stopped: {type(error).__name__}: {error}")
             raise
@@ -305,7 +328,7 @@ def soak_server(scripts: list[list[Tap]], devices: int, held: list[Server]) -> I
         ids = store_games(data_dir, scripts)
         with Server(data_dir) as server, Reader() as reader:
             held.append(server)
-            soak = Soak(server, reader, ids, devices)
+            soak = Soak(server, reader, scripts, ids, devices)
             try:
                 yield soak
             finally:
@@ -313,86 +336,73 @@ def soak_server(scripts: list[list[Tap]], devices: int, held: list[Server]) -> I
                     device.close()
 
 
-def run(soak: Soak, scripts: list[list[Tap]], seconds: float, pace: float) -> None:
+def run(soak: Soak, seconds: float, pace: float) -> None:
+    """Warm up, tap for `seconds` (a tap every `pace` s, the tables in turn), report."""
     result = soak.result
-    used = [0] * len(TABLES)  # each table's taps so far
-
-    def tap(table: int) -> float | None:
-        took = soak.tap(table, scripts[table][used[table]])
-        used[table] += 1
-        if took is not None:
-            bot = TABLES[table][0]
-            result.per_bot[bot] = result.per_bot.get(bot, 0) + 1
-        return took
-
     soak.open(soak.pages)
-    # Warm-up: every page taps once, back to back (every bot's pages rendered, every
-    # device known, every stream past its opening), then the memory the soak starts at.
+    # Every page taps once, back to back (every bot's pages rendered, every device known,
+    # every stream past its opening): the memory the soak starts at is measured after.
     for page in list(soak.pages):
-        tap(page.table)
-    result.warm_up = sum(used)
-    for table in range(len(TABLES)):
-        soak.check_shown(table)
-    soak.check_streams()
+        soak.next_tap(page.table)
+    result.warm_up = sum(soak.used)
+    soak.settle()
     result.rss_start = soak.rss()
-    files = soak.server.open_files()
     print(
         f"  after a warm-up ({result.warm_up} taps, one a page): the server at "
-        f"{result.rss_start:.1f} MB, {files} open files"
+        f"{result.rss_start:.1f} MB, {soak.server.open_files()} open files"
     )
     times: list[float] = []
     minute: list[float] = []
     started = time.perf_counter()
     report_at = started + REPORT_EVERY
-    number = 0
-    while True:
-        due = started + number * pace
-        now = time.perf_counter()
-        if due >= started + seconds:
-            break
-        if due > now:
-            time.sleep(due - now)
-        took = tap(number % len(TABLES))
-        number += 1
+    while (due := started + result.taps * pace) < started + seconds:
+        time.sleep(max(0.0, due - time.perf_counter()))
+        took = soak.next_tap(result.taps % len(TABLES))
+        result.taps += 1
         if took is not None:
             times.append(took)
             minute.append(took)
         soak.check_streams()
         if time.perf_counter() >= report_at:
-            rss = soak.rss()
-            result.rss_minutes.append(rss)
-            line = f"  {len(result.rss_minutes):>3} min: {rss:6.1f} MB "
-            line += f"({rss - result.rss_start:+5.1f} MB), {number:5d} taps, "
-            line += f"{len(result.errors)} errors"
-            if minute:
-                line += f"; taps this minute: p50 {p50(minute) * 1000:5.1f} ms, "
-                line += f"p95 {p95(minute) * 1000:5.1f} ms"
-            print(line, flush=True)
+            result.rss_minutes.append(soak.rss())
+            print_minute(result, minute)
             minute = []
             report_at += REPORT_EVERY
     took_all = time.perf_counter() - started
-    for table in range(len(TABLES)):
-        soak.check_shown(table)
-    soak.check_streams()
-    result.taps = number
+    soak.settle()
     result.rss_end = soak.rss()
-    per_bot = ", ".join(f"{bot} {count}" for (bot, _), count in zip(TABLES, used, strict=True))
-    growth = result.growth
-    over = "" if growth < AIM_GROWTH_MB else "   OVER THE AIM"
+    if not soak.server.alive():
+        soak.error(f"the server process exited{soak.server.died()}: {soak.server.log_tail()}")
+    report(soak, times, took_all)
+
+
+def print_minute(result: Soaked, times: list[float]) -> None:
+    rss = result.rss_minutes[-1]
+    line = f"  {len(result.rss_minutes):>3} min: {rss:6.1f} MB "
+    line += f"({rss - result.rss_start:+5.1f} MB), {result.taps:5d} taps, "
+    line += f"{len(result.errors)} errors"
+    if times:
+        line += f"; taps this minute: p50 {p50(times) * 1000:5.1f} ms, "
+        line += f"p95 {p95(times) * 1000:5.1f} ms"
+    print(line, flush=True)  # a minute's line as it comes, also into a file
+
+
+def report(soak: Soak, times: list[float], took_all: float) -> None:
+    result = soak.result
+    answered = ", ".join(f"{bot} {result.per_bot.get(bot, 0)}" for bot, _ in TABLES)
+    over = "" if result.growth < AIM_GROWTH_MB else "   OVER THE AIM"
     print(
-        f"  {number} taps in {took_all:.0f} s (all with the warm-up: {per_bot}); the server at "
-        f"{result.rss_start:.1f} MB after the warm-up, {result.rss_end:.1f} MB at the end "
-        f"({growth:+.1f} MB)   aim: < {AIM_GROWTH_MB} MB{over}"
+        f"  {result.taps} taps in {took_all:.0f} s (answered, warm-up included: {answered}); "
+        f"the server at {result.rss_start:.1f} MB after the warm-up, {result.rss_end:.1f} MB "
+        f"at the end ({result.growth:+.1f} MB)   aim: < {AIM_GROWTH_MB} MB{over}"
     )
     updates = [p.stream.events["update"] for p in soak.pages if p.stream is not None]
     if times:
         print(
-            f"  a tap: p50 {p50(times) * 1000:.1f} ms, p95 {p95(times) * 1000:.1f} ms; each page's "
-            f"stream got {sum(updates) / max(len(updates), 1):.0f} updates; "
+            f"  a tap: p50 {p50(times) * 1000:.1f} ms, p95 {p95(times) * 1000:.1f} ms; each "
+            f"page's stream got {sum(updates) / max(len(updates), 1):.0f} updates; "
             f"{soak.server.open_files()} open files at the end"
         )
-    if not soak.server.alive():
-        soak.error(f"the server process exited{soak.server.died()}: {soak.server.log_tail()}")
     if result.errors:
         print(f"  {len(result.errors)} errors:")
         for line in result.errors[:SHOWN_ERRORS]:

@@ -13,7 +13,8 @@ from bench import soak
 
 
 @pytest.mark.timeout(180)  # ~10 s here: the taps worked out, a server, 4 s of taps
-def test_a_short_soak_taps_every_bots_game_with_no_error(capsys):
+def test_a_short_soak_taps_every_bots_game_with_no_error(capsys, monkeypatch):
+    monkeypatch.setattr(soak, "REPORT_EVERY", 1.0)  # its "minute" lines: one a second
     result = soak.measure(seconds=4, devices=3, pace=0.25)
     out = capsys.readouterr().out
 
@@ -23,6 +24,8 @@ def test_a_short_soak_taps_every_bots_game_with_no_error(capsys):
     # every bot answered: its warm-up tap and its turns (one tap in four)
     assert result.per_bot == {"covenant": 5, "solo_enemy": 5, "deacon": 5, "bandits": 5}
     assert result.rss_start > 0 and result.rss_end > 0
+    assert len(result.rss_minutes) >= 3
+    assert "    1 min: " in out and "    3 min: " in out
     assert "MB at the end" in out and "errors: none" in out
 
 
