@@ -1,4 +1,5 @@
-"""`make bench`: server time per tap and per page, and the bytes of a first visit.
+"""`make bench`: server time per tap and per page, the bytes of a first visit, a served
+game night and, last, a 10-minute soak (bench/soak.py; BOTDECK_SOAK_SECONDS shortens it).
 
 A benchmark, not a test: it prints figures measured on this machine.
 """
@@ -19,7 +20,7 @@ from werkzeug.serving import make_server
 
 from webapp import create_app, games
 
-from . import bandits_night, deacon_moves, live, server_load
+from . import bandits_night, deacon_moves, live, server_load, soak
 from .table import valid_answer
 
 FRAGMENT_HASH = re.compile(r'data-fragment="(\w+)" data-hash="(\w+)"')
@@ -166,6 +167,8 @@ def main() -> None:
     server_load.measure(percentiles)
     print()
     live.slow_sockets(percentiles)
+    print()
+    soak.measure()
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from typing import Any
 
 from webapp import create_app, games
 from webapp.bots.deacon.components import DEMO_COMPONENTS
-from webapp.engine import Kind
+from webapp.engine import Field, Fields, Kind
 
 QUIET = ("end", "you_won", "held", "mercantile", "none", "shown", "nothing", "done", "pass", "you")
 # The Solo Enemy's board costs, entered once at the start of its game.
@@ -37,6 +37,11 @@ SOLO_COSTS = {
         for ore, level in ((2, 1), (3, 2), (3, 2), (4, 3), (4, 3), (5, 3))
     ],
 }
+
+
+# The Bandits' Score Board as the table enters it: both tracks as long as a board can
+# print them, so that a game goes on all evening.
+LONG_SCORE_BOARD = {"score_end": 200, "bandit_end": 200, "stars_1": 1}
 
 
 def entry_answer(draft: Any) -> Any:
@@ -65,8 +70,24 @@ def valid_answer(opened: games.OpenGame, rng: random.Random) -> Any:
         return rng.choice(question.spaces)
     if question.kind is Kind.ENTRY:
         return json.dumps(entry_answer(pending.question.draft))
+    if question.kind is Kind.DICE:
+        return "roll"  # Botdeck rolls them, the obvious tap
+    if isinstance(question, Fields):
+        if pending.step.kind == "score_board":
+            return json.dumps(LONG_SCORE_BOARD)
+        return json.dumps({field.name: _as_started(field) for field in question.fields})
     values = [c.value for c in question.choices]
     return next((v for v in QUIET if v in values), values[0])
+
+
+def _as_started(field: Field) -> Any:
+    """A form's field as the table leaves it: its default, else its first choice, its
+    lowest number, or no."""
+    if field.default is not None:
+        return field.default
+    if field.kind == "choice":
+        return field.choices[0].value
+    return field.minimum if field.kind == "number" else False
 
 
 # The game every device taps from outside: a Covenant game, extreme difficulty, seed 7.
