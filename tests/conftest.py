@@ -152,6 +152,13 @@ class ServerProcess:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
 
+    def __enter__(self) -> ServerProcess:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
@@ -160,12 +167,8 @@ class ServerProcess:
 
 @pytest.fixture
 def server_process(tmp_path: Path) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path)
-    server.start()
-    try:
+    with ServerProcess(tmp_path) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="session", autouse=True)

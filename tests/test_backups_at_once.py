@@ -54,12 +54,8 @@ class Device:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    served = ServerProcess(tmp_path)
-    served.start()
-    try:
+    with ServerProcess(tmp_path) as served:
         yield served
-    finally:
-        served.stop()
 
 
 def start_games(server: ServerProcess, count: int) -> None:

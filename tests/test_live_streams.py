@@ -67,12 +67,8 @@ class OpenPage(threading.Thread):
 
 @pytest.fixture
 def few_threads(tmp_path) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path, threads=THREADS)
-    server.start()
-    try:
+    with ServerProcess(tmp_path, threads=THREADS) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def start_game(port: int) -> tuple[http.client.HTTPConnection, str, str]:

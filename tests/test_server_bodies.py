@@ -30,12 +30,8 @@ ALLOWED_GROWTH_MB = 20
 
 @pytest.fixture
 def quick_body_timeout(tmp_path) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path, 8, "--body-timeout", str(BODY_SECONDS))
-    server.start()
-    try:
+    with ServerProcess(tmp_path, 8, "--body-timeout", str(BODY_SECONDS)) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def new_game(port: int) -> tuple[str, str]:
@@ -51,6 +47,34 @@ def new_game(port: int) -> tuple[str, str]:
 
 def head(method: str, path: str, *lines: str) -> bytes:
     return "\r\n".join([f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", *lines, "", ""]).encode()
+
+
+def tap_head(game: str, cookie: str, framing: str, *lines: str) -> bytes:
+    """The head of a tap on `game`: its body's `framing` (a Content-Length, or chunks as
+    no browser sends them), then `lines`."""
+    return head(
+        "POST",
+        f"{game}/answer",
+        f"Content-Type: {FORM}",
+        framing,
+        "HX-Request: true",
+        f"Cookie: {cookie}",
+        *lines,
+    )
+
+
+def chunked_tap(game: str, cookie: str, *lines: str) -> bytes:
+    return tap_head(game, cookie, "Transfer-Encoding: chunked", *lines)
+
+
+def chunked_collection() -> bytes:
+    """The head of a collection import whose body comes in chunks."""
+    return head(
+        "POST",
+        "/data/import",
+        "Content-Type: multipart/form-data; boundary=x",
+        "Transfer-Encoding: chunked",
+    )
 
 
 def chunk(data: bytes) -> bytes:
@@ -119,16 +143,7 @@ def test_six_hundred_megabytes_sent_chunked_are_cut_off_at_the_limit(server_proc
             peak = max(peak, rss_mb(pid))
 
     with socket.create_connection(("127.0.0.1", server_process.port), timeout=15) as sock:
-        sock.sendall(
-            head(
-                "POST",
-                f"{game}/answer",
-                f"Content-Type: {FORM}",
-                "Transfer-Encoding: chunked",
-                "HX-Request: true",
-                f"Cookie: {cookie}",
-            )
-        )
+        sock.sendall(chunked_tap(game, cookie))
         sent = send_until_closed(sock, pieces(), watch)
         answer = answer_of(sock)
     for _ in range(5):  # what the server does after it closed counts too
@@ -148,17 +163,7 @@ def test_six_hundred_megabytes_sent_chunked_are_cut_off_at_the_limit(server_proc
 def test_a_tap_sent_chunked_under_the_limit_is_answered(server_process):
     game, cookie = new_game(server_process.port)
     with socket.create_connection(("127.0.0.1", server_process.port), timeout=10) as sock:
-        sock.sendall(
-            head(
-                "POST",
-                f"{game}/answer",
-                f"Content-Type: {FORM}",
-                "Transfer-Encoding: chunked",
-                "HX-Request: true",
-                f"Cookie: {cookie}",
-                "Connection: close",
-            )
-        )
+        sock.sendall(chunked_tap(game, cookie, "Connection: close"))
         for piece in (b"version=", b"0&val", b"ue=H"):
             sock.sendall(chunk(piece))
         sock.sendall(b"0\r\n\r\n")
@@ -233,14 +238,7 @@ def test_a_collection_between_8_and_32_megabytes_is_imported(tmp_path, chunked):
 
 def test_a_collection_sent_chunked_is_cut_off_at_its_own_limit(server_process):
     with socket.create_connection(("127.0.0.1", server_process.port), timeout=15) as sock:
-        sock.sendall(
-            head(
-                "POST",
-                "/data/import",
-                "Content-Type: multipart/form-data; boundary=x",
-                "Transfer-Encoding: chunked",
-            )
-        )
+        sock.sendall(chunked_collection())
         piece = chunk(b" " * 65536)
         sent = send_until_closed(
             sock, (piece for _ in range(2 * COLLECTION_BYTES // 65536)), lambda sent: None
@@ -277,16 +275,7 @@ def test_a_file_declared_over_the_limit_gets_the_apps_clear_page_unread(server_p
 def test_a_body_that_stops_arriving_is_dropped_after_the_body_timeout(quick_body_timeout):
     game, cookie = new_game(quick_body_timeout.port)
     with socket.create_connection(("127.0.0.1", quick_body_timeout.port), timeout=20) as sock:
-        sock.sendall(
-            head(
-                "POST",
-                f"{game}/answer",
-                f"Content-Type: {FORM}",
-                "Content-Length: 100",
-                f"Cookie: {cookie}",
-            )
-            + b"version=0&va"
-        )
+        sock.sendall(tap_head(game, cookie, "Content-Length: 100") + b"version=0&va")
         started = time.monotonic()
         answer = answer_of(sock, timeout=20)
         waited = time.monotonic() - started
@@ -314,17 +303,7 @@ def test_a_body_trickling_in_steadily_is_not_dropped(quick_body_timeout):
     body = b"version=0&value=H"
     pieces = [body[i : i + 2] for i in range(0, len(body), 2)]  # 9 pieces: 3 timeouts long
     with socket.create_connection(("127.0.0.1", quick_body_timeout.port), timeout=20) as sock:
-        sock.sendall(
-            head(
-                "POST",
-                f"{game}/answer",
-                f"Content-Type: {FORM}",
-                f"Content-Length: {len(body)}",
-                "HX-Request: true",
-                f"Cookie: {cookie}",
-                "Connection: close",
-            )
-        )
+        sock.sendall(tap_head(game, cookie, f"Content-Length: {len(body)}", "Connection: close"))
         started = time.monotonic()
         for piece in pieces:
             time.sleep(BODY_SECONDS / 3)
@@ -347,12 +326,7 @@ def test_large_bodies_at_once_are_bounded_and_taps_go_on(server_process):
     pid = server_process.process.pid
     before = rss_mb(pid)
     piece = chunk(b" " * 65536)
-    head_ = head(
-        "POST",
-        "/data/import",
-        "Content-Type: multipart/form-data; boundary=x",
-        "Transfer-Encoding: chunked",
-    )
+    head_ = chunked_collection()
     arriving = []
     for _ in range(2):  # two collections of 30 MB on their way, not yet whole
         sock = socket.create_connection(("127.0.0.1", port), timeout=15)

@@ -56,12 +56,8 @@ class Stream(threading.Thread):
 
 @pytest.fixture
 def big_server(tmp_path):
-    server = ServerProcess(tmp_path, threads=STREAMS + 8)
-    server.start()
-    try:
+    with ServerProcess(tmp_path, threads=STREAMS + 8) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.mark.timeout(400)  # ~20 s here: 1,000 taps, each pushed to 20 streams
@@ -179,12 +175,8 @@ SLOW_SOCKETS = 300
 @pytest.fixture
 def quick_deadline(tmp_path):
     """The served app with a 2-second header deadline: the same guard, waited for less."""
-    server = ServerProcess(tmp_path, 8, "--header-timeout", str(HEADER_SECONDS))
-    server.start()
-    try:
+    with ServerProcess(tmp_path, 8, "--header-timeout", str(HEADER_SECONDS)) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_three_hundred_slow_sockets_leave_a_tap_answering_and_are_closed(quick_deadline):
