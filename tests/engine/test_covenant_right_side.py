@@ -161,10 +161,10 @@ def test_after_turn_placement_is_reminded_at_the_end_and_collected_next_turn():
     )
     finish_turn(game, {"place": True, "collect_coins": 0})
     assert kinds(game)[-1] == "after_turn_place"
-    assert game.state.ai.placed_last_turn == [{"coins": 2, "cargo": 0}]
+    assert game.state.ai.placed_last_turn == [{"coins": 2, "cargo": 0, "space": "2.2"}]
     next_covenant_turn(game)
     pending = play(game, {"place": True}, until="collect_coins")
-    assert "2 coins placed after its last turn" in str(pending.detail)
+    assert "2 coins placed on 2.2 after its last turn" in str(pending.detail)
 
 
 def test_after_its_turn_with_no_island_to_place_on_passes_without_a_tap():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -40,6 +40,7 @@ class Context:
         self._action_index = action_index
         self.checklist = checklist
         self.notes: list[Msg] = []
+        self.places: list[str] = []
 
     def rng(self, purpose: str) -> random.Random:
         """A generator derived from the game's seed, this action and a purpose.
@@ -49,8 +50,16 @@ class Context:
         """
         return random.Random(f"{self._seed}/{purpose}/{self._action_index}")
 
-    def note(self, message: Msg) -> None:
+    def note(self, message: Msg, *, places: Iterable[str] = ()) -> None:
+        """Say what the app did or decided; `places`: the places of the bot's board the
+        message names (as its SPACE questions name them), lit while the table acts."""
         self.notes.append(message)
+        self.light(*places)
+
+    def light(self, *places: str) -> None:
+        """Places of the board the table must act on because of this step, besides
+        those its notes name (each once, in the order named)."""
+        self.places.extend(p for p in places if p not in self.places)
 
     def insert(self, *steps: Step) -> None:
         """Put steps right after the one being resolved."""
@@ -67,6 +76,10 @@ class StepType(Generic[State]):
     #: a bookkeeping step: once done, its line is shown only if it noted something
     #: (an automatic check that found nothing to say needs no line in the checklist)
     hidden_unless_noted: bool = False
+    #: an automatic step whose line alone says what the table now does on the board ("It
+    #: gains 2 coins"): shown under "Now on the board" after the tap that ran it, even
+    #: when it noted nothing (an automatic step that noted something is shown with them)
+    board_line: bool = False
 
     def title(self, state: State, step: Step) -> Msg:
         raise NotImplementedError

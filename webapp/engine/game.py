@@ -159,6 +159,26 @@ class Game:
             return self.step_title(step)
         return msg("{step} — {answer}", step=self.step_title(step), answer=step.shown_answer)
 
+    def since_last_tap(self) -> list[Step]:
+        """The steps the last action resolved, in order: the step answered (corrected,
+        overturned) and the automatic steps that ran after it, up to the step waiting
+        now. At the start of a game: the automatic steps of its setup. What the table
+        must now do on the board is in their notes."""
+        return [step for _, step in self._since_last_tap()]
+
+    def _since_last_tap(self) -> list[tuple[int, Step]]:
+        """`since_last_tap`, each step with how many checklists back it is (0: the
+        last one)."""
+        found: list[tuple[int, Step]] = []
+        for back, checklist in enumerate(reversed(self.checklists)):
+            for step in reversed(checklist.steps[: checklist.cursor]):
+                if not step.done:
+                    continue
+                found.append((back, step))
+                if not self.bot_step_is_automatic(step):
+                    return found[::-1]
+        return found[::-1]
+
     # --- acting --------------------------------------------------------------
 
     def answer(self, raw: Any, *, expected_index: int | None = None) -> Step:
@@ -244,6 +264,7 @@ class Game:
         step.shown_title, step.shown_answer = shown
         self.bot.after_change(self.state, ctx)
         step.notes.extend(ctx.notes)
+        step.places.extend(p for p in ctx.places if p not in step.places)
         self.actions.append(action)
         self._advance()
         return step
@@ -270,6 +291,7 @@ class Game:
             self.bot.after_change(self.state, ctx)
             step.done = True
             step.notes.extend(ctx.notes)
+            step.places.extend(p for p in ctx.places if p not in step.places)
             checklist.cursor += 1
 
     # --- replay, export, import --------------------------------------------------
@@ -367,7 +389,11 @@ class Game:
     # --- snapshots ---------------------------------------------------------------
 
     def _snapshot(self) -> Snapshot:
-        finished, last = self.checklists[:-1], self.checklists[-1:]
+        # The open checklist, and those before it that the last action's steps reach
+        # into: a game resumed from this snapshot still knows what that action did.
+        spans = max((back for back, _ in self._since_last_tap()), default=0) + 1
+        cut = max(0, len(self.checklists) - spans)
+        finished, last = self.checklists[:cut], self.checklists[cut:]
         text = json.dumps(
             {
                 "state": self.bot.state_to_json(self.state),

@@ -15,8 +15,10 @@ class Step:
 
     `kind` names the bot's step type that knows the step's text, its question
     and the state change it makes; `params` are that step's own values (which
-    space, how many cubes…). Once answered, `answer` holds the stored value and
-    `notes` what the app did or decided, in words.
+    space, how many cubes…). Once answered, `answer` holds the stored value,
+    `notes` what the app did or decided, in words, and `places` the places of the
+    bot's board those notes name (as its board and its SPACE questions name them), so
+    the table sees where to act.
 
     `shown_title` and `shown_answer` are what the step said when it was resolved
     (its line and the answer in words): a past step is always shown from them,
@@ -30,6 +32,7 @@ class Step:
     notes: list[Msg] = field(default_factory=list)
     shown_title: Msg | None = None
     shown_answer: Msg | None = None
+    places: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "params": self.params, "done": self.done}
@@ -37,6 +40,8 @@ class Step:
             data["answer"] = self.answer
         if self.notes:
             data["notes"] = [note.to_json() for note in self.notes]
+        if self.places:
+            data["places"] = list(self.places)
         if self.shown_title is not None:
             data["shown_title"] = self.shown_title.to_json()
         if self.shown_answer is not None:
@@ -54,6 +59,8 @@ class Step:
             [Msg.from_json(n) for n in data.get("notes", [])],
             None if title is None else Msg.from_json(title),
             None if answer is None else Msg.from_json(answer),
+            # a step stored before notes named their places has none
+            [str(place) for place in data.get("places", [])],
         )
 
 

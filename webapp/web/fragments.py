@@ -29,6 +29,7 @@ from ..engine import Correction, Game, Kind, Msg, Pending, ScoreSheet, ScoreShee
 from ..engine.game import REASON_LENGTH
 from ..engine.questions import Space
 from ..games import OpenGame, keeps_answer, watch_key
+from .now_on_board import NOTHING, now_on_board
 from .plugins import pages_of
 
 PAGE = "game/page.html"
@@ -128,6 +129,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         if pending is not None and isinstance(pending.question, Space) and not watch
         else ()
     )
+    now = shown_or(NOTHING, "what is now on the board", lambda: now_on_board(game))
     corrections: list[Correction] = []
     if not (game.over or watch):
         corrections = shown_or([], "the counters", lambda: game.bot.corrections(game.state))
@@ -146,6 +148,10 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         "score_sheet": score_sheet(game, pending),
         "kept": kept,
         "pickable": pickable,
+        # what the last tap has the table do on the board, and the places it names: lit
+        # on the board as the question's spaces are (`now_places` in the bots' boards)
+        "now_on_board": now,
+        "now_places": now.places,
         "version": opened.version,
         "corrections": corrections,
         "reason_length": REASON_LENGTH,  # an overturn's reason (game/_overturn.html)
@@ -179,7 +185,8 @@ def inputs_digest(name: str, context: dict[str, Any]) -> str | None:
     The board, the card and the state panel draw from the bot (its state and working
     deck through its view, or what its pages' `fragment_inputs` name), the step's extras
     and board taps, the counters that can be corrected, whether the game is over, and
-    the reader's view and language."""
+    the reader's view and language; the board also from the places the last tap named
+    (`now_places`)."""
     if name == "checklist":
         return None
     if "inputs" not in context:
@@ -188,6 +195,8 @@ def inputs_digest(name: str, context: dict[str, Any]) -> str | None:
     drawn = _bot_inputs(name, context)
     if shared is None or drawn is None:
         return None
+    if name == "board":
+        drawn += _digest(pickle.dumps(tuple(context["now_places"]))).encode()
     return _digest(name.encode() + drawn + shared)
 
 

@@ -124,10 +124,12 @@ def settle(state: BanditsState, step: Step, saves: int, ctx: Context) -> None:
         state.removed += taken
         ctx.note(
             nmsg(
-                "{n} bandit is removed from the map.",
-                "{n} bandits are removed from the map.",
+                "{n} bandit is removed from {tile}.",
+                "{n} bandits are removed from {tile}.",
                 taken,
-            )
+                tile=tile_name(cell),
+            ),
+            places=[cell_id(cell)],
         )
     else:
         ctx.insert(new("pain", cell=step.params["cell"], pain=damage))

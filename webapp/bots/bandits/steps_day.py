@@ -141,14 +141,19 @@ class TileStep(BanditsStep):
         elif isinstance(value, dict):
             revealed = reveal(state, cell, value["type"], value["star"], value["camp"])
             if revealed.camp:
-                ctx.note(msg("A camp: a bandit is added to {tile}.", tile=tile_name(cell)))
+                ctx.note(
+                    msg("A camp: a bandit is added to {tile}.", tile=tile_name(cell)),
+                    places=[cell_id(cell)],
+                )
             if revealed.new:
                 ctx.note(
                     nmsg(
-                        "Put {n} tile face down around it.",
-                        "Put {n} tiles face down around it.",
+                        "Put {n} tile face down around {tile}.",
+                        "Put {n} tiles face down around {tile}.",
                         len(revealed.new),
-                    )
+                        tile=tile_name(cell),
+                    ),
+                    places=[cell_id(c) for c in revealed.new],
                 )
             for out in revealed.pile_out:
                 ctx.note(pile_out_said(state, out))
@@ -179,7 +184,8 @@ def build_railway(state: BanditsState, cell: tuple[int, int], builder: int, ctx:
             "{name} scores {n} VP for the railway.",
             points,
             name=state.names[builder],
-        )
+        ),
+        places=[cell_id(cell)],
     )
 
 

@@ -280,7 +280,8 @@ class AppearRoll(BanditsStep):
                     "{tile} keeps {n}: no tile is free around it.",
                     tile=tile_name(cell),
                     n=state.bandits[cell],
-                )
+                ),
+                places=[cell_id(cell)],
             )
         if added or splits:
             ctx.insert(

@@ -95,7 +95,8 @@ class CovenantAI:
     piles: dict[str, Pile] = field(default_factory=dict)
     current: dict[str, Any] | None = None  # the card on the table: id, side, section, bonus
     after_turn: list[dict[str, int]] = field(default_factory=list)  # due at end of this turn
-    placed_last_turn: list[dict[str, int]] = field(default_factory=list)
+    # what "After its turn" placed and on which island (`space`; absent in older games)
+    placed_last_turn: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def upgrade_cannons(self) -> int:

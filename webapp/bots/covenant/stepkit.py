@@ -15,6 +15,7 @@ __all__ = [
     "BUILDING_NAMES",
     "STEP_TYPES",
     "CovenantStep",
+    "OnItsIslands",
     "OneSpaceStep",
     "SpacesStep",
     "battle_step",
@@ -54,6 +55,13 @@ class SpacesStep(CovenantStep):
 
     def places(self, state: CovenantState, step: Step) -> list[str]:
         return list(step.params["spaces"])
+
+
+class OnItsIslands(CovenantStep):
+    """A step about every island it controls (what they hold, what they produce)."""
+
+    def places(self, state: CovenantState, step: Step) -> list[str]:
+        return list(state.ai.islands)
 
 
 def where(state: CovenantState, space: str) -> Msg:

@@ -10,6 +10,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg, nmsg
 from ...engine.questions import choose, number
+from .deck import HARBOR
 from .rules import (
     add_legendary_cube,
     covenant_cannons,
@@ -163,7 +164,8 @@ class Battle(CovenantStep):
             if state.ai.coins or state.ai.cargo:
                 follow.append(new("plundered"))
         else:
-            ctx.note(sink_covenant(state, on_its_turn=p["why"] != "player"))
+            # its ship goes back to the Harbor
+            ctx.note(sink_covenant(state, on_its_turn=p["why"] != "player"), places=[HARBOR])
             self._lost(state, step, ctx)
         ctx.insert(*follow)
 
@@ -172,7 +174,7 @@ class Battle(CovenantStep):
         if p["garrison"]:
             # Solo rulebook, "Garrison damage": it takes 1 damage when it gets into
             # a battle with your Garrison, never the 5th this way.
-            ctx.note(garrison_damage(state))
+            ctx.note(garrison_damage(state), places=[battle_space(state, step)])
         if value == "covenant_won":
             # "Wayward Covenant attacking your Buildings" is a regular building battle:
             # what it leaves there is asked again on its next turn.
@@ -299,7 +301,14 @@ class AttackBuilding(OneSpaceStep):
         buildings = state.ai.islands.get(step.params["space"])
         if value != "held" and buildings is not None and value in buildings:
             buildings.remove(value)
-            ctx.note(msg("Its {building} there is removed.", building=BUILDING_NAMES[value]))
+            ctx.note(
+                msg(
+                    "Its {building} on {space} is removed.",
+                    building=BUILDING_NAMES[value],
+                    space=where(state, step.params["space"]),
+                ),
+                places=[step.params["space"]],
+            )
 
 
 @step_type("pick_target")

@@ -129,11 +129,17 @@ class ExploreCheck(OneSpaceStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         # Solo rulebook, "Left side effects", Important: an effect that touches an
         # unexplored Ocean board reveals it and gives the Covenant an Explorer cube.
-        state.explored.append(step.params["space"])
+        space_ = step.params["space"]
+        state.explored.append(space_)
         if value:
             state.ai.cubes["explorer"] += 1
             ctx.note(
-                msg("Reveal that Ocean board as normal. The Covenant places a cube on Explorer.")
+                msg(
+                    "Reveal the Ocean board at {space} as normal. The Covenant places a cube "
+                    "on Explorer.",
+                    space=where(state, space_),
+                ),
+                places=[space_],
             )
 
 
@@ -169,16 +175,19 @@ class Claim(OneSpaceStep):
             # Solo rulebook, "Claim advancements": no cannon and no battle ability
             # means the Mercantile pile.
             state.ai.mercantile += 1
-            ctx.note(msg("Into its Mercantile pile."))
+            ctx.note(msg("Into its Mercantile pile."), places=[space_])
         elif value == "pirate":
             ctx.insert(new("advancement_pile", space=space_, minimum=1, origin="advancement"))
         elif value == "merchant":
             self._merchant_ship(state, space_, ctx)
+            ctx.light(space_)
         elif value in ("saga_merchant", "encounter"):
             # Solo rulebook, "AI and Saga content": do not flip it; it goes
             # straight into the Mercantile pile.
             state.ai.mercantile += 1
-            ctx.note(msg("Saga rules: not flipped, straight into its Mercantile pile."))
+            ctx.note(
+                msg("Saga rules: not flipped, straight into its Mercantile pile."), places=[space_]
+            )
         elif value == "fortune":
             ctx.note(msg("Saga rules: the Covenant ignores Fortune Encounters."))
         else:
@@ -223,11 +232,14 @@ class AdvancementPile(CovenantStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         if value == 0:
             state.ai.mercantile += 1
-            ctx.note(msg("No cannon or battle ability: into its Mercantile pile."))
+            ctx.note(
+                msg("No cannon or battle ability: into its Mercantile pile."),
+                places=[step.params["space"]],
+            )
         else:
             state.ai.pirate += 1
             state.ai.pirate_strength += value
-            ctx.note(msg("Into its Pirate pile."))
+            ctx.note(msg("Into its Pirate pile."), places=[step.params["space"]])
 
 
 ISLAND_CHOICES = {
@@ -473,7 +485,7 @@ class SkipPlace(CovenantStep):
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        ctx.note(SKIP_REASONS[step.params["reason"]])
+        ctx.note(SKIP_REASONS[step.params["reason"]], places=[step.params["space"]])
 
 
 @step_type("place")
@@ -522,7 +534,13 @@ class Place(OneSpaceStep):
             # island's buildings and gives it a permanent cube there.
             state.ai.islands[space_] = []
             state.known_islands[space_] = NOTHING
-            ctx.note(msg("Remove any buildings there; it gets a permanent cube on the island."))
+            ctx.note(
+                msg(
+                    "Remove any buildings on {space}; it gets a permanent cube on the island.",
+                    space=where(state, space_),
+                ),
+                places=[space_],
+            )
 
 
 @step_type("end_position")
@@ -551,4 +569,4 @@ class EndPosition(CovenantStep):
         # Solo rulebook, "Garrison damage": 1 damage when it ends its turn on an
         # island with your Garrison (not one it took control of this turn).
         if space_ not in state.ai.islands and state.known_islands.get(space_) in (GARRISON, BOTH):
-            ctx.note(garrison_damage(state))
+            ctx.note(garrison_damage(state), places=[space_])

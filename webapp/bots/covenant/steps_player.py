@@ -148,9 +148,15 @@ class PickIsland(SpacesStep):
             return
         buildings = state.ai.islands.pop(value, [])
         state.forget_island(value)
-        ctx.note(msg("It loses the island at {space}.", space=where(state, value)))
+        ctx.note(msg("It loses the island at {space}.", space=where(state, value)), places=[value])
         for b in buildings:
-            ctx.note(msg("Its {building} there is removed.", building=BUILDING_NAMES[b]))
+            ctx.note(
+                msg(
+                    "Its {building} on {space} is removed.",
+                    building=BUILDING_NAMES[b],
+                    space=where(state, value),
+                )
+            )
 
 
 @step_type("player_built")

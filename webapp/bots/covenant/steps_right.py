@@ -17,6 +17,7 @@ from .state import CovenantState, Upgrade
 from .stepkit import (
     BUILDING_NAMES,
     CovenantStep,
+    OnItsIslands,
     SpacesStep,
     battle_step,
     choice,
@@ -34,6 +35,7 @@ def effect_steps(effects: list[dict[str, Any]]) -> list[Step]:
 @step_type("effect_coins")
 class Coins(CovenantStep):
     automatic = True
+    board_line = True  # the table gives it the coins
 
     def title(self, state: CovenantState, step: Step) -> Msg:
         return nmsg("It gains {n} coin", "It gains {n} coins", step.params["amount"])
@@ -190,7 +192,7 @@ class Produce(CovenantStep):
 
 
 @step_type("produce_coins")
-class ProduceCoins(CovenantStep):
+class ProduceCoins(OnItsIslands):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Production: coins")
 
@@ -209,7 +211,7 @@ class ProduceCoins(CovenantStep):
 
 
 @step_type("produce_cargo")
-class ProduceCargo(CovenantStep):
+class ProduceCargo(OnItsIslands):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Production: cargo")
 
@@ -305,6 +307,16 @@ class AfterTurn(CovenantStep):
         ctx.note(msg("Botdeck reminds you at the end of its turn."))
 
 
+def after_turn_goods(p: dict[str, Any]) -> Msg:
+    """What "After its turn" places, in words: "2 coins", "1 cargo", "2 coins and 1 cargo"."""
+    coins, cargo = p.get("coins", 0), p.get("cargo", 0)
+    coins_said = nmsg("{n} coin", "{n} coins", coins)
+    cargo_said = nmsg("{n} cargo", "{n} cargo", cargo)
+    if coins and cargo:
+        return msg("{coins} and {cargo}", coins=coins_said, cargo=cargo_said)
+    return coins_said if coins else cargo_said
+
+
 def after_turn_title(p: dict[str, Any]) -> Msg:
     coins, cargo = p.get("coins", 0), p.get("cargo", 0)
     if coins and cargo:
@@ -376,13 +388,30 @@ class EndOfTurn(CovenantStep):
         ctx.insert(*follow)
 
 
+def placed_on(state: CovenantState) -> str | None:
+    """The island "After its turn" placed goods on last turn, if one is known (a game
+    saved before Botdeck named it knows none)."""
+    spaces = {p["space"] for p in state.ai.placed_last_turn if p.get("space")}
+    return spaces.pop() if len(spaces) == 1 else None
+
+
 @step_type("collect_coins")
-class CollectCoins(CovenantStep):
+class CollectCoins(OnItsIslands):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("It gains all coins on islands it controls")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         placed = sum(p["coins"] for p in state.ai.placed_last_turn)
+        island = placed_on(state)
+        if placed and island is not None:
+            return nmsg(
+                "Take them to its Dock. This includes the {n} coin placed on {space} after "
+                "its last turn, if it still controls that island.",
+                "Take them to its Dock. This includes the {n} coins placed on {space} after "
+                "its last turn, if it still controls that island.",
+                placed,
+                space=where(state, island),
+            )
         if placed:
             return nmsg(
                 "Take them to its Dock. This includes the {n} coin placed after its last "
@@ -404,12 +433,21 @@ class CollectCoins(CovenantStep):
 
 
 @step_type("collect_cargo")
-class CollectCargo(CovenantStep):
+class CollectCargo(OnItsIslands):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("It gains all cargo on islands it controls")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         placed = sum(p["cargo"] for p in state.ai.placed_last_turn)
+        island = placed_on(state)
+        if placed and island is not None:
+            return msg(
+                "Every 3 cargo on its Dock becomes 1 coin at once. This includes the "
+                "{n} cargo placed on {space} after its last turn, if it still controls "
+                "that island.",
+                n=placed,
+                space=where(state, island),
+            )
         if placed:
             return msg(
                 "Every 3 cargo on its Dock becomes 1 coin at once. This includes the "
@@ -436,24 +474,62 @@ class CollectCargo(CovenantStep):
 
 @step_type("after_turn_place")
 class AfterTurnPlace(CovenantStep):
+    """Solo rulebook, "After end of turn, place … on the highest value island the AI
+    controls": Botdeck knows its islands. With one, it names it; with several, the
+    table, which sees their values, taps the highest."""
+
+    def places(self, state: CovenantState, step: Step) -> list[str]:
+        return list(state.ai.islands)
+
     def title(self, state: CovenantState, step: Step) -> Msg:
+        islands = list(state.ai.islands)
+        if len(islands) == 1:
+            return msg(
+                "After its turn: {what} on {space}",
+                what=after_turn_goods(step.params),
+                space=where(state, islands[0]),
+            )
         return after_turn_title(step.params)
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         if not state.ai.islands:
             return msg("It controls no island: nothing is placed.")
+        if len(state.ai.islands) == 1:
+            return msg(
+                "From the supply, on the only island it controls. It gains them at the "
+                "end of its next turn: you have one turn to take that island."
+            )
         return msg(
-            "From the supply, on the island of highest value it controls. It gains "
-            "them at the end of its next turn: you have one turn to take that island."
+            "From the supply, on the island of highest value it controls (first-place "
+            "coins). It gains them at the end of its next turn: you have one turn to take "
+            "that island."
         )
 
     def question(self, state: CovenantState, step: Step) -> Question:
+        if len(state.ai.islands) > 1:
+            return space(msg("Tap its island of highest value"), list(state.ai.islands))
         return confirm()
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        if state.ai.islands:
-            state.ai.placed_last_turn.append(
-                {"coins": step.params.get("coins", 0), "cargo": step.params.get("cargo", 0)}
+        islands = list(state.ai.islands)
+        if not islands:
+            return
+        island = value if len(islands) > 1 else islands[0]
+        state.ai.placed_last_turn.append(
+            {
+                "coins": step.params.get("coins", 0),
+                "cargo": step.params.get("cargo", 0),
+                "space": island,
+            }
+        )
+        if len(islands) > 1:  # the step's line did not name it: its note does
+            ctx.note(
+                msg(
+                    "{what} on {space}, from the supply.",
+                    what=after_turn_goods(step.params),
+                    space=where(state, island),
+                ),
+                places=[island],
             )
 
 

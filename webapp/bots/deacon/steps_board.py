@@ -239,7 +239,10 @@ class ReachCheck(DeaconStep):
         listed, index = step.params["listed"], step.params["index"]
         if value:
             state.at = listed[index]
-            ctx.note(msg("Move its Ship to {island}.", island=island_name(listed[index])))
+            ctx.note(
+                msg("Move its Ship to {island}.", island=island_name(listed[index])),
+                places=[f"i{listed[index]}"],
+            )
         elif index + 1 < len(listed):
             ctx.insert(new("reach_check", listed=listed, index=index + 1))
         else:

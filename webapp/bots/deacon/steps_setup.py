@@ -227,7 +227,7 @@ class StartIsland(DeaconStep):
             state.at = island
         else:
             state.you_at = island
-        ctx.note(msg("On {island}.", island=island_name(island)))
+        ctx.note(msg("On {island}.", island=island_name(island)), places=[value])
 
 
 @step_type("ship_sides")

@@ -4,7 +4,7 @@ drew, and its counters."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -277,8 +277,11 @@ def deacon_view(state: DeaconState, deck: dict[str, Any]) -> DeaconPageView:
     return _lit(page, None)
 
 
-def lit(page: DeaconPageView | None, extras: Any) -> DeaconPageView | None:
-    """The page with the highlight of the step being asked (its view's `highlight`).
+def lit(
+    page: DeaconPageView | None, extras: Any, named: Collection[str] = ()
+) -> DeaconPageView | None:
+    """The page with the highlight of the step being asked (its view's `highlight`), and
+    the spaces `named` under "Now on the board" lit on the board.
 
     The card marks the island its Ship goes to: the step's, once its way is known, or
     else the island its Ship is on if the card lists it. A step that only names an
@@ -286,12 +289,12 @@ def lit(page: DeaconPageView | None, extras: Any) -> DeaconPageView | None:
     """
     if page is None:
         return None
-    return _lit(page, extras.get("highlight") if isinstance(extras, Mapping) else None)
+    return _lit(page, extras.get("highlight") if isinstance(extras, Mapping) else None, named)
 
 
-def _lit(page: DeaconPageView, data: Any) -> DeaconPageView:
+def _lit(page: DeaconPageView, data: Any, named: Collection[str] = ()) -> DeaconPageView:
     h = Highlight.read(data)
-    board = lit_board(page.board, h) if data is not None else page.board
+    board = lit_board(page.board, h, named) if data is not None or named else page.board
     card = page.card
     if card is not None:
         numbers = [i.number for i in card.islands]

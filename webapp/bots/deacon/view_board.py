@@ -6,7 +6,7 @@ viewBox."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,6 +26,7 @@ class IslandView:
     on_path: bool  # an island on the way there
     space: str  # its space id when a SPACE question asks for it ("i7")
     name: Msg
+    named: bool = False  # named under "Now on the board": lit as the step's island is
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class RouteView:
     deploy: bool  # a Reef Ball goes on it now
     space: str  # "r3-7"
     name: Msg
+    named: bool = False  # named under "Now on the board"
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class SectorView:
     closing: bool  # the Reef Ball placed now closes it
     space: str  # "s:A"
     name: Msg
+    named: bool = False  # named under "Now on the board"
 
 
 @dataclass(frozen=True)
@@ -180,24 +183,31 @@ def board_view(state: DeaconState, highlight: Highlight | None = None) -> BoardV
     return lit_board(plain, highlight or Highlight())
 
 
-def lit_board(board: BoardView, h: Highlight) -> BoardView:
-    """The board with this highlight (and no other), each part labelled as the
-    checklist names it ("Island 7", "Route 3–7", "Sector B")."""
+def lit_board(board: BoardView, h: Highlight, named: Collection[str] = ()) -> BoardView:
+    """The board with this highlight (and no other) and the spaces `named` under "Now on
+    the board" lit, each part labelled as the checklist names it ("Island 7", "Route
+    3–7", "Sector B")."""
     islands = [
         replace(
             i,
             target=i.number == h.island,
             on_path=i.number in h.path_islands and i.number != h.island,
+            named=i.space in named,
         )
         for i in board.islands
     ]
-    routes = [replace(r, path=r.key in h.path, deploy=r.key == h.deploy) for r in board.routes]
-    sectors = [replace(s, closing=s.id in h.closing) for s in board.sectors]
+    routes = [
+        replace(r, path=r.key in h.path, deploy=r.key == h.deploy, named=r.space in named)
+        for r in board.routes
+    ]
+    sectors = [replace(s, closing=s.id in h.closing, named=s.space in named) for s in board.sectors]
     labels: list[tuple[Msg, float, float]] = []
     # above the island, and above its Ships if any are drawn there
-    labels += [(i.name, i.x, i.y - (104 if i.ships else 54)) for i in islands if i.target]
-    labels += [(r.name, r.mid[0], r.mid[1] - 30) for r in routes if r.deploy]
-    labels += [(s.name, s.label[0], s.label[1] + 66) for s in sectors if s.closing]
+    labels += [
+        (i.name, i.x, i.y - (104 if i.ships else 54)) for i in islands if i.target or i.named
+    ]
+    labels += [(r.name, r.mid[0], r.mid[1] - 30) for r in routes if r.deploy or r.named]
+    labels += [(s.name, s.label[0], s.label[1] + 66) for s in sectors if s.closing or s.named]
     return replace(
         board,
         islands=islands,

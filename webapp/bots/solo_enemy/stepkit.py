@@ -15,13 +15,16 @@ __all__ = [
     "STEP_TYPES",
     "EnemyStep",
     "TokensStep",
+    "TAX_TRACK",
     "card_of",
     "choice",
     "end_checklist",
     "hero_name",
     "new",
     "region_choices",
+    "slot_place",
     "step_type",
+    "track_place",
 ]
 
 STEP_TYPES = StepTypes()
@@ -33,6 +36,19 @@ class EnemyStep(StepType[EnemyState]):
 
     def view(self, state: EnemyState, step: Step) -> dict[str, Any] | None:
         return None
+
+
+# The places of its board a note names (webapp/bots/solo_enemy/templates/solo_enemy/
+# _board.html lights them): a Hero Slot, a space of its Capital City Track, the Tax Track.
+TAX_TRACK = "tax"
+
+
+def slot_place(hero: int) -> str:
+    return f"slot:{hero}"
+
+
+def track_place(space: int) -> str:
+    return f"track:{space}"
 
 
 def region_choices() -> list[Choice]:

@@ -29,7 +29,16 @@ from .rules import (
     unit_cost,
 )
 from .state import COURTYARD, LAND, EnemyState
-from .stepkit import EnemyStep, card_of, choice, hero_name, new, step_type
+from .stepkit import (
+    TAX_TRACK,
+    EnemyStep,
+    card_of,
+    choice,
+    hero_name,
+    new,
+    slot_place,
+    step_type,
+)
 from .steps_battle import battle_start
 from .steps_move import move_start
 
@@ -39,7 +48,10 @@ def fail(state: EnemyState, ctx: Context, step: Step, *reasons: Msg) -> None:
     for reason in reasons:
         ctx.note(reason)
     state.heroes[step.params["hero"]].failed = True
-    ctx.note(msg("The action fails: {hero} moves instead.", hero=hero_name(step.params["hero"])))
+    ctx.note(
+        msg("The action fails: {hero} moves instead.", hero=hero_name(step.params["hero"])),
+        places=[slot_place(step.params["hero"])],
+    )
     ctx.insert(move_start(ctx, step.params["hero"], step.params["card"], "failed"))
 
 
@@ -300,7 +312,7 @@ class TaxCycle(EnemyStep):
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
         cycle_tax(state)
-        ctx.note(tax_track_text(state))
+        ctx.note(tax_track_text(state), places=[TAX_TRACK])
 
 
 def tax_track_text(state: EnemyState) -> Msg:

@@ -18,7 +18,16 @@ from .cards import tactic_names
 from .faction import RESOURCES
 from .rules import CAPITAL_VP, destroy_capital, gain
 from .state import COURTYARD, LAND, Battle, EnemyState
-from .stepkit import EnemyStep, choice, end_checklist, hero_name, new, region_choices, step_type
+from .stepkit import (
+    EnemyStep,
+    choice,
+    end_checklist,
+    hero_name,
+    new,
+    region_choices,
+    slot_place,
+    step_type,
+)
 from .turn import draw_steps
 
 OTHER_TACTIC = "other"
@@ -224,7 +233,10 @@ class BattleLosses(EnemyStep):
         hero = step.params["hero"]
         if hero is not None:
             state.heroes[hero].place = COURTYARD
-            ctx.note(msg("{hero} is back in its Courtyard.", hero=hero_name(hero)))
+            ctx.note(
+                msg("{hero} is back in its Courtyard.", hero=hero_name(hero)),
+                places=[slot_place(hero)],
+            )
         state.battle = None
 
 

@@ -23,7 +23,7 @@ from .rules import (
     towers_allowed,
 )
 from .state import AIR, COURTYARD, LAND, SEA, EnemyState
-from .stepkit import EnemyStep, TokensStep, hero_name, new, step_type
+from .stepkit import EnemyStep, TokensStep, hero_name, new, step_type, track_place
 from .steps_actions import ActionStep, Price, fail, then_follow, try_units
 
 VESSELS = ("air_vessel", "sea_vessel")
@@ -66,6 +66,9 @@ class TrackAdvance(EnemyStep):
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         return msg("Its Capital City Level is now {level}.", level=capital_level(state))
+
+    def view(self, state: EnemyState, step: Step) -> dict[str, Any] | None:
+        return {"lit": [track_place(step.params["space"])]}
 
     def question(self, state: EnemyState, step: Step) -> Question:
         return confirm(msg("Moved"))

@@ -27,7 +27,7 @@ from .cards import action_name, card_numbers, find_card, set_card, tactic_names
 from .entry import card_check
 from .rules import where_is
 from .state import EnemyState
-from .stepkit import EnemyStep, card_of, hero_name, new, step_type
+from .stepkit import EnemyStep, card_of, hero_name, new, slot_place, step_type
 from .steps_battle import card_revealed
 
 
@@ -53,7 +53,8 @@ class EnemyCards(CardRules[EnemyState]):
                 slot=hero + 1,
                 hero=hero_name(hero),
                 action=action_name(card["action"]),
-            )
+            ),
+            places=[slot_place(hero)],
         )
         ctx.insert(new(card["action"], hero=hero, card=card_id))  # its action's opening step
 

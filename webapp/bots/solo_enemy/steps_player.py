@@ -25,7 +25,7 @@ from ...engine.questions import choose, confirm, number, yes_no
 from .faction import RESOURCE_NAMES, faction_name
 from .rules import CAPITAL_VP, cycle_tax, destroy_capital, discard_slots, gain, trigger_end
 from .state import EnemyState
-from .stepkit import STEP_TYPES, EnemyStep, choice, end_checklist, new, step_type
+from .stepkit import STEP_TYPES, TAX_TRACK, EnemyStep, choice, end_checklist, new, step_type
 from .steps_actions import tax_track_text
 
 
@@ -56,7 +56,7 @@ class YourAction(EnemyStep):
         elif value == "tax":
             # Base rules, "Tax": the tokens advance after every Tax action.
             cycle_tax(state)
-            ctx.note(tax_track_text(state))
+            ctx.note(tax_track_text(state), places=[TAX_TRACK])
             ctx.insert(again)
         elif value == "capital":
             ctx.insert(new("capital_which"))

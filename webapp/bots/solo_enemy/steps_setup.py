@@ -11,7 +11,7 @@ from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choose, confirm, entry
 from .faction import RESOURCE_NAMES, RESOURCES, check_profile, faction_name
 from .state import EnemyState
-from .stepkit import EnemyStep, choice, step_type
+from .stepkit import TAX_TRACK, EnemyStep, choice, step_type
 
 
 @step_type("faction_drawn")
@@ -120,4 +120,7 @@ class TaxSlot(EnemyStep):
         free = [r for r in RESOURCES if r not in state.tax]
         if len(free) == 1:
             state.tax[free[0]] = 2
-            ctx.note(msg("{resource} is on the 2.", resource=RESOURCE_NAMES[free[0]]))
+            ctx.note(
+                msg("{resource} is on the 2.", resource=RESOURCE_NAMES[free[0]]),
+                places=[TAX_TRACK],
+            )
