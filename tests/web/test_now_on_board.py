@@ -57,12 +57,14 @@ def board(shown: str) -> str:
 
 
 def lit_places(shown: str) -> set[str]:
-    """The places drawn lit on the board (lit, or ringed as the step's island is)."""
+    """The places drawn lit on the board (lit, or ringed as the step's island is): a
+    space a tap answers (`data-space`) or a place drawn (`data-place`)."""
     found = set()
-    for tag in re.findall(r"<[a-z]+ [^>]*data-space=\"[^\"]+\"[^>]*>", board(shown)):
+    for tag in re.findall(r"<[a-z]+ [^>]*data-(?:space|place)=\"[^\"]+\"[^>]*>", board(shown)):
         classes = re.search(r'class="([^"]*)"', tag)
         if classes and {"lit", "target"} & set(classes.group(1).split()):
-            found.add(html.unescape(re.search(r'data-space="([^"]+)"', tag).group(1)))
+            place = re.search(r'data-(?:space|place)="([^"]+)"', tag).group(1)
+            found.add(html.unescape(place))
     return found
 
 
