@@ -38,3 +38,17 @@ def test_the_readme_deacon_files_are_valid_files():
     deck = next(b for b in blocks if b.get("bot") == "deacon" and b["format"] == "botdeck-deck")
     board = next(b for b in blocks if b["format"] == "botdeck-board")
     assert validate_deck(deck) and validate_board(board)
+
+
+def test_the_readme_introduces_every_bot():
+    """Its opening counts the bots and gives each a line, the game it plays named."""
+    import webapp.bots  # noqa: F401  (registers every bot)
+    from webapp.engine.registry import all_bots
+
+    intro = README.read_text().split("\n## ")[0]
+    bots = all_bots()
+    count = {3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven"}[len(bots)]
+    assert f"{count} bots so far:" in intro
+    assert len(re.findall(r"^- ", intro, re.M)) == len(bots)
+    for bot in bots:
+        assert f"*{bot.game_name}*" in intro, bot.id

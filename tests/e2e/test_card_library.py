@@ -185,3 +185,16 @@ def test_a_bad_deck_file_is_refused_with_its_message(page: Page, live_server, tm
     page.get_by_role("button", name="Import").click()
     expect(page.locator("main")).to_contain_text("card 01, normal side, section 1, field 'end'")
     expect(page.locator("main")).to_contain_text("Nothing was imported")
+
+
+def test_a_cards_bottom_icon_is_drawn_at_the_bottom_of_its_centre_line(page: Page, live_server):
+    """As printed, and where the steps say it is ("Icon at the bottom of the centre
+    line"), even on a section without a top icon (card 13's second section)."""
+    page.goto(live_server.url + "/library/covenant/demo/card/13")
+    section = page.locator(".card-section").nth(1)
+    line = section.locator(".centre-line").bounding_box()
+    icon = section.locator(".cond.bottom").bounding_box()
+    assert section.locator(".cond.top").count() == 0
+    assert line is not None and icon is not None
+    assert line["y"] + line["height"] - (icon["y"] + icon["height"]) < 2  # at its foot
+    assert icon["y"] - line["y"] > line["height"] / 2  # not its top half

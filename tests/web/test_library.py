@@ -60,6 +60,17 @@ def test_the_library_lists_the_demo_and_each_deck_with_how_complete_it_is(client
     assert "0 of 18 cards, 1 of 144 sections" in page
 
 
+def test_the_editor_asks_how_many_sections_and_puts_the_two_icons_on_the_centre_line(client):
+    """ "Sections on this side: 1 … 6" read as "which one"; the icons' toggles say where
+    the card has them (the steps say "Icon at the bottom of the centre line")."""
+    deck_id = new_deck(client)
+    editor = client.get(f"/library/covenant/{deck_id}/card/07/normal.0").get_data(as_text=True)
+    assert "How many sections does this side print?" in editor
+    assert "Sections on this side" not in editor
+    icons = re.search(r"On the centre line:</span>(.*?)</div>", editor, re.S).group(1)
+    assert "Top icon" in icons and "Bottom icon" in icons
+
+
 def test_the_editor_builds_a_section_with_taps_and_saves_it(client):
     deck_id = new_deck(client)
     editor = client.get(f"/library/covenant/{deck_id}/card/07/normal.0").get_data(as_text=True)

@@ -229,3 +229,12 @@ def test_a_step_type_says_it_is_hidden_once_done_unless_it_noted_something():
     kinds = get_bot("covenant").step_types
     hidden = sorted(kind for kind, step_type in kinds.items() if step_type.hidden_unless_noted)
     assert hidden == ["explore", "plan"]
+
+
+def test_yes_and_no_look_alike_until_the_table_answers(client, game_id):
+    """Neither answer is filled in as if it were already chosen."""
+    shown = tap(client, game_id, "2.1").get_data(as_text=True)
+    assert "Is your Ship in Pirate mode?" in shown
+    buttons = re.findall(r'<button class="([^"]*)" name="value" value="(yes|no)"', shown)
+    assert [value for _, value in buttons] == ["yes", "no"]
+    assert {classes for classes, _ in buttons} == {"button huge"}  # not "primary"

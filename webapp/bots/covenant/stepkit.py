@@ -12,6 +12,7 @@ from .deck import HARBOR, space_name
 from .state import CovenantState
 
 __all__ = [
+    "A_BUILDING",
     "BUILDING_NAMES",
     "STEP_TYPES",
     "CovenantStep",
@@ -113,6 +114,13 @@ BUILDING_NAMES = {
     "fort": msg("Fort"),
     "garrison": msg("Garrison"),
     "outpost": msg("Outpost"),
+}
+# Each name with its article, for a sentence: "an Outpost" (English), "une Garnison"
+# (French): neither language can put one article before every name.
+A_BUILDING = {
+    "fort": msg("a Fort"),
+    "garrison": msg("a Garrison"),
+    "outpost": msg("an Outpost"),
 }
 
 

@@ -26,6 +26,7 @@ from .deck import Layout
 from .rules import covenant_name
 from .state import CovenantState
 from .stepkit import (
+    A_BUILDING,
     BUILDING_NAMES,
     STEP_TYPES,
     CovenantStep,
@@ -239,8 +240,8 @@ class FixIslandControl(OneSpaceStep):
 class FixIslandBuilding(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
-            "Does it have a {building} on {space}?",
-            building=BUILDING_NAMES[step.params["building"]],
+            "Does it have {a_building} on {space}?",
+            a_building=A_BUILDING[step.params["building"]],
             space=where(state, step.params["space"]),
         )
 

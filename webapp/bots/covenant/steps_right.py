@@ -15,6 +15,7 @@ from .plan import attack_happens, cannons_reach
 from .rules import add_legendary_cube, covenant_cannons
 from .state import CovenantState, Upgrade
 from .stepkit import (
+    A_BUILDING,
     BUILDING_NAMES,
     CovenantStep,
     OnItsIslands,
@@ -133,7 +134,7 @@ class Build(CovenantStep):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("It builds a {building}", building=BUILDING_NAMES[step.params["building"]])
+        return msg("It builds {a_building}", a_building=A_BUILDING[step.params["building"]])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         building = step.params["building"]

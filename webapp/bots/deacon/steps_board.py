@@ -23,7 +23,7 @@ from .rules import (
     take_ball,
 )
 from .state import DEACON, SIZES, YOU, DeaconState
-from .stepkit import DeaconStep, island_name, new, route_name, sector_name, step_type
+from .stepkit import DeaconStep, new, step_type
 
 SIZE_NAMES = {
     "small": msg("a small Pollution tile"),
@@ -84,10 +84,11 @@ class DeployAnywhere(DeaconStep):
 class PlaceBall(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         p = step.params
+        a, b = p["route"].split("-")
+        # the place named in the sentence, not as a label: French needs its article
+        # there ("sur la route 3–7"), so the sentence holds the word "Route" itself
         return msg(
-            "Place a Reef Ball {source} on {route}",
-            source=ball_from(p["column"]),
-            route=route_name(p["route"]),
+            "Place a Reef Ball {source} on Route {a}–{b}", source=ball_from(p["column"]), a=a, b=b
         )
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
@@ -131,8 +132,8 @@ class Cleaning(DeaconStep):
 
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg(
-            "{sector} is closed: Cleaning the Ocean, as the core rules say",
-            sector=sector_name(step.params["sector"]),
+            "Sector {sector} is closed: Cleaning the Ocean, as the core rules say",
+            sector=step.params["sector"],
         )
 
     def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
@@ -160,11 +161,11 @@ class MoveShip(DeaconStep):
 
     def title(self, state: DeaconState, step: Step) -> Msg:
         island = step.params["island"]
-        if island is None:
-            return msg(
-                "B. No island it can move to: its Ship stays on {here}", here=island_name(state.at)
-            )
-        return msg("B. Move its Ship to {island}", island=island_name(island))
+        if island is not None:
+            return msg("B. Move its Ship to Island {n}", n=island)
+        if state.at is None:
+            return msg("B. No island it can move to: its Ship stays where it is")
+        return msg("B. No island it can move to: its Ship stays on Island {n}", n=state.at)
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
         # Deacon rulebook, "Turn overview": "it will never choose RECHARGE, it will always
@@ -224,7 +225,7 @@ class ReachCheck(DeaconStep):
 
     def title(self, state: DeaconState, step: Step) -> Msg:
         island = step.params["listed"][step.params["index"]]
-        return msg("B. Can its Ship legally reach {island}?", island=island_name(island))
+        return msg("B. Can its Ship legally reach Island {n}?", n=island)
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
         return RULES_QUOTED
@@ -240,7 +241,7 @@ class ReachCheck(DeaconStep):
         if value:
             state.at = listed[index]
             ctx.note(
-                msg("Move its Ship to {island}.", island=island_name(listed[index])),
+                msg("Move its Ship to Island {n}.", n=listed[index]),
                 places=[f"i{listed[index]}"],
             )
         elif index + 1 < len(listed):

@@ -81,7 +81,7 @@ class CrewOffer(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         row = step.params["rows"][0]
         return msg(
-            "Crew: is there a {colour} Crew tile in the Recruitment Center?",
+            "Crew: is there any {colour} Crew tile in the Recruitment Center?",
             colour=colour(rows(state)[row]["colour"]),
         )
 

@@ -7,11 +7,12 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choice, choose, confirm, entry, space
+from .board import DEMO_LABEL
 from .cards import SHIPS, card_label, find_card
 from .components import PART_NAMES, check_part
 from .rules import take_mission
 from .state import DEACON, DeaconState, ReefSupply
-from .stepkit import DeaconStep, island_name, step_type
+from .stepkit import DeaconStep, step_type
 from .steps_board import island_spaces
 from .steps_cards import deck_members
 from .steps_effects import colour
@@ -69,10 +70,13 @@ class SetupCore(TableStep):
     """ "Setup" 1: "Set the game up for 2 players as per the core rules." """
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg(
-            "Set the game up for 2 players as the core rules say, on {board}",
-            board=msg("{name}", name=state.board.get("name", "")),
+        # the demo board in the reader's language (its file's name is English)
+        board = (
+            DEMO_LABEL
+            if state.board.get("demo")
+            else msg("{name}", name=state.board.get("name", ""))
         )
+        return msg("Set the game up for 2 players as the core rules say, on {board}", board=board)
 
 
 @step_type("first_player")
@@ -227,7 +231,7 @@ class StartIsland(DeaconStep):
             state.at = island
         else:
             state.you_at = island
-        ctx.note(msg("On {island}.", island=island_name(island)), places=[value])
+        ctx.note(msg("On Island {n}.", n=island), places=[value])
 
 
 @step_type("ship_sides")
