@@ -91,6 +91,10 @@ def test_the_strip_is_in_sight_with_the_waiting_steps_title_for_every_bot(
             if tap == BROWSER_TAPS or answer is None:
                 break
             after(page, answer.click)
+        # scrolled down to the card and the state panel, the strip stays in sight
+        page.evaluate("window.scrollTo(0, 700)")
+        assert page.evaluate("scrollY") > 300, name
+        assert inside(page, strip), name
 
 
 def test_on_a_phone_the_strip_opens_the_board_tab(page: Page, live_server):

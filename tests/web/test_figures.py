@@ -32,11 +32,8 @@ GAMES = [
 TAPS = 30
 STRIP = re.compile(r'<section id="figures"[^>]*>(.*?)</section>', re.S)
 FIGURE = re.compile(r'<li class="figure">(.*?)</li>', re.S)
-AMOUNT = re.compile(
-    r'<span class="figure-amount">(.*?)</span>\s*(?=<span class="figure-|<small|$)', re.S
-)
 TAG = re.compile(r'<span class="figure-tag"[^>]*>(.*?)</span>')
-OF = re.compile(r'<small class="figure-of"><span aria-hidden="true">/(\d+)</span>')
+OF = re.compile(r'<small class="figure-of"><span aria-hidden="true">/(\d+)</span>.*?</small>', re.S)
 SCREEN_READER = re.compile(r'<span class="sr">.*?</span>', re.S)
 HIDDEN = re.compile(r'<(\w+)[^>]*aria-hidden="true"[^>]*>.*?</\1>', re.S)
 
@@ -58,9 +55,9 @@ def strip_of(page: str) -> Shown | None:
         label = text(item.split('<span class="figure-value">')[0])
         value = item.split('<span class="figure-value">')[1]
         readings = []
-        for amount in AMOUNT.findall(value):
+        for amount in value.split('<span class="figure-amount">')[1:]:
             tag = TAG.search(amount)
-            bare = SCREEN_READER.sub("", TAG.sub("", amount))
+            bare = SCREEN_READER.sub("", TAG.sub("", OF.sub("", amount)))
             readings.append((tag.group(1) if tag else None, text(bare)))
         of = OF.search(value)
         shown[label] = (readings, int(of.group(1)) if of else None)
