@@ -66,12 +66,16 @@ def test_on_a_phone_the_tabs_swap_board_card_and_steps_under_the_question(page: 
     step, board, card = page.locator("#current-step"), page.locator("#board"), page.locator("#card")
     steps = page.locator("#checklist .steps")
     expect(step).to_be_visible()
-    # the board first, right under the question (no 1,000 px scroll)
+    # the board first, right under the question (no 1,000 px scroll): the bot's key
+    # figures, then the board
     expect(board).to_be_visible()
     expect(card).to_be_hidden()
     expect(steps).to_be_hidden()
-    step_box, board_box = step.bounding_box(), board.bounding_box()
-    assert step_box and board_box and board_box["y"] - (step_box["y"] + step_box["height"]) < 90
+    step_box, figures_box = step.bounding_box(), page.locator("#figures").bounding_box()
+    board_box = board.bounding_box()
+    assert step_box and figures_box and board_box
+    assert figures_box["y"] - (step_box["y"] + step_box["height"]) < 90
+    assert board_box["y"] - (figures_box["y"] + figures_box["height"]) < 20
     page.locator(".view-tab", has_text="Card").click()
     expect(card).to_be_visible()
     expect(board).to_be_hidden()

@@ -7,7 +7,7 @@ A bot package holds its rules (an engine `Bot`, registered with the engine) and,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -112,6 +112,36 @@ class BoardEditor:
     stylesheet: str | None = None
 
 
+@dataclass(frozen=True)
+class Amount:
+    """One reading of a figure, and whose it is when the figure has one per side."""
+
+    #: None: not known yet (drawn as a dash)
+    value: int | Msg | None
+    #: whose it is, when the figure has one reading per side (each Covenant of 2 vs 2)
+    who: Msg | None = None
+    #: `who` in a letter or two drawn before the value ("A"), as the board marks them
+    tag: str | None = None
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One of the few figures the bot's rules decide by, shown beside the question."""
+
+    #: short: a word or two ("Coins")
+    label: Msg
+    #: a symbol of the app's sprite or of the bot's own `icons`
+    icon: str
+    amounts: tuple[Amount, ...]
+    #: its most, when the rules decide by how near it is ("2 of 4 Achievements")
+    of: int | None = None
+
+
+def figure(label: Msg, icon: str, value: int | Msg | None, *, of: int | None = None) -> Figure:
+    """A figure with one reading."""
+    return Figure(label, icon, (Amount(value),), of)
+
+
 def cards_and_sections(progress: Mapping[str, int]) -> Msg:
     """A deck's `Bot.deck_progress` in words: cards complete, sections entered."""
     cards = nmsg(
@@ -164,6 +194,10 @@ class BotPages(Generic[View]):
     #: named here is drawn again whenever the bot's state or deck changes. Name exactly
     #: what its templates read: tests/web/test_fragment_inputs.py checks it on random games
     fragment_inputs: Mapping[str, Callable[[Any, View], Any]] = field(default_factory=dict)
+    #: its key figures, `(state, view)` → the few figures its rules decide by, drawn in a
+    #: strip beside the question (on a phone, first under the Board tab); the full state
+    #: panel stays where it is. None: no strip. The strip is drawn again when they change
+    figures: Callable[[Any, View], Sequence[Figure]] | None = None
 
     def __post_init__(self) -> None:
         if (self.templates.entry is None) != (self.entry is None):

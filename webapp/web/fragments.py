@@ -24,7 +24,7 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from .. import library
-from ..bots.pages import BotPages
+from ..bots.pages import BotPages, Figure
 from ..engine import Correction, Game, Kind, Msg, Pending, ScoreSheet, ScoreSheetStep, Step, msg
 from ..engine.game import REASON_LENGTH
 from ..engine.questions import Space
@@ -33,7 +33,7 @@ from .now_on_board import NOTHING, now_on_board
 from .plugins import pages_of
 
 PAGE = "game/page.html"
-FRAGMENTS = ("checklist", "state", "board", "card")
+FRAGMENTS = ("checklist", "figures", "state", "board", "card")
 HAVE_HEADER = "X-Botdeck-Have"
 
 
@@ -99,8 +99,19 @@ def score_sheet(game: Game, pending: Pending | None) -> ScoreSheet | None:
 
 
 def fragment_names(pages: BotPages[Any]) -> tuple[str, ...]:
-    """The fragments of a bot's game page: a bot without cards has no card region."""
-    return tuple(name for name in FRAGMENTS if name != "card" or pages.templates.cards)
+    """The fragments of a bot's game page: a bot without cards has no card region, one
+    that declares no key figures no strip of them."""
+    left_out = {"card": not pages.templates.cards, "figures": pages.figures is None}
+    return tuple(name for name in FRAGMENTS if not left_out.get(name))
+
+
+def key_figures(game: Game, pages: BotPages[Any], view: Any) -> list[Figure]:
+    """The bot's key figures for the strip beside the question (none once the game is
+    over: its score sheet says it all)."""
+    figures_of = pages.figures
+    if figures_of is None or game.over or (view is None and pages.view is not None):
+        return []  # (a view that cannot be drawn is logged once, by `bot_view`)
+    return shown_or([], "the bot's key figures", lambda: list(figures_of(game.state, view)))
 
 
 def bot_view(game: Game, pages: BotPages[Any]) -> dict[str, Any]:
@@ -133,6 +144,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
     corrections: list[Correction] = []
     if not (game.over or watch):
         corrections = shown_or([], "the counters", lambda: game.bot.corrections(game.state))
+    typed = bot_view(game, pages)
     return {
         "opened": opened,
         "game": game,
@@ -159,7 +171,8 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         "locale": str(get_locale()),
         "demo": bool(game.deck.get("demo")),
         "Kind": Kind,
-        **bot_view(game, pages),
+        **typed,
+        "figures": key_figures(game, pages, typed["bot_view"]),
         **extra,
     }
 
@@ -208,9 +221,13 @@ def _pickled(value: Any) -> bytes | None:
 
 
 def _bot_inputs(name: str, context: dict[str, Any]) -> bytes | None:
-    """What region `name` draws of the bot, as bytes: what its pages say it draws, or
-    else the whole state and deck (once per version of the game)."""
+    """What region `name` draws of the bot, as bytes: what its pages say it draws (the
+    strip of key figures: the figures themselves), or else the whole state and deck (once
+    per version of the game)."""
     opened, game, pages = context["opened"], context["game"], context["pages"]
+    if name == "figures":
+        drawn = _pickled(context["figures"])
+        return None if drawn is None else _digest(drawn).encode()
     declared = pages.fragment_inputs.get(name)
     if declared is not None:
         drawn = shown_or(

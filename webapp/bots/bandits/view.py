@@ -110,6 +110,15 @@ class BanditsView:
     panel: Panel
 
 
+def character_initials(names: list[str]) -> list[str]:
+    """What marks each character on the map: its initial, or its number when two share one
+    ("Player 1", "Player 2")."""
+    initials = [name[:1].upper() for name in names]
+    if len(set(initials)) < len(initials):
+        initials = [str(i + 1) for i in range(len(names))]
+    return initials
+
+
 def map_view(state: BanditsState) -> MapView:
     if not state.tiles:
         return MapView(CELL, CELL, (), (), (), 0, state.pile)
@@ -118,9 +127,7 @@ def map_view(state: BanditsState) -> MapView:
     west, north = min(columns), min(rows)
     across, down = max(columns) - west + 1, max(rows) - north + 1
     here: dict[tuple[int, int], list[Meeple]] = {}
-    initials = [name[:1].upper() for name in state.names]
-    if len(set(initials)) < len(initials):  # "Player 1", "Player 2": their numbers
-        initials = [str(i + 1) for i in range(len(state.names))]
+    initials = character_initials(state.names)
     for i in state.living if state.meeples else ():
         here.setdefault(state.meeples[i], []).append(Meeple(i, initials[i], state.names[i]))
     cells = tuple(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..pages import BotPages, EntryEditor, Templates
+from ...engine import msg
+from ..pages import Amount, BotPages, EntryEditor, Figure, Templates
 from . import entry
-from .state import CovenantState
+from .state import CovenantAI, CovenantState
 from .view import CovenantPageView, covenant_view
 
 
@@ -36,6 +38,37 @@ def state_inputs(state: CovenantState, view: CovenantPageView) -> Any:
     return state
 
 
+# Solo rulebook: a 5th damage sinks it ("Garrison damage", "Sinking"); the game ends
+# when a Covenant (or a player) has 4 Achievements ("Achievements & end game scoring").
+DAMAGE_TO_SINK = 5
+ACHIEVEMENTS_TO_END = 4
+
+
+def key_figures(state: CovenantState, view: CovenantPageView) -> list[Figure]:
+    """Its coins, Dock cargo, damage and Achievements; in 2 vs 2 each Covenant's, marked
+    with its player's initial as the board marks its Ship."""
+    both = len(view.ais) > 1
+
+    def amounts(value: Callable[[CovenantAI], int]) -> tuple[Amount, ...]:
+        return tuple(
+            Amount(
+                value(c.ai),
+                c.name if both else None,
+                state.players[c.ai.player][:1] if both else None,
+            )
+            for c in view.ais
+        )
+
+    return [
+        Figure(msg("Coins"), "coin", amounts(lambda ai: ai.coins)),
+        Figure(msg("Cargo"), "cargo", amounts(lambda ai: ai.cargo)),
+        Figure(msg("Damage"), "damage", amounts(lambda ai: ai.damage), DAMAGE_TO_SINK),
+        Figure(
+            msg("Achievements"), "star", amounts(lambda ai: len(ai.claimed)), ACHIEVEMENTS_TO_END
+        ),
+    ]
+
+
 def start_entry(draft: Any, kept: Any = None) -> dict[str, Any]:
     """The editor's first draft: one section of one side of a card (`deck_entry`)."""
     return entry.new_draft(**draft)
@@ -58,4 +91,5 @@ PAGES = BotPages[CovenantPageView](
     icons="covenant/_icons.html",
     stylesheet="covenant.css",
     fragment_inputs={"card": card_inputs, "board": board_inputs, "state": state_inputs},
+    figures=key_figures,
 )

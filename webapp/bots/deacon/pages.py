@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Msg, msg
-from ..pages import BotPages, EntryEditor, Templates
+from ..pages import BotPages, EntryEditor, Figure, Templates, figure
 from .board_editor import BOARD_EDITOR
 from .cards import ADVANCED, BASIC, EFFECT_NAMES, POWER_NAMES, SHIPS, card_label
 from .components import COLOUR_NAMES, COLOURS
 from .editor import edit_entry, entry_view, start_entry
 from .part_forms import EFFECTS_HINT, PART_FORMS, PartForm
+from .state import DeaconState
 from .view import (
     EFFECT_LABELS,
     POWER_EFFECTS,
@@ -61,6 +62,18 @@ class DeaconPages(BotPages[DeaconPageView]):
     lit: Callable[..., Any] = lit
 
 
+def key_figures(state: DeaconState, view: DeaconPageView) -> list[Figure]:
+    """Its VP, its Research and Diver (how far along their tracks, once printed), and the
+    Reef Balls it has left to place."""
+    p = view.panel
+    return [
+        figure(msg("VP"), "star", p.vp),
+        figure(msg("Research"), "dc-research", p.research, of=p.research_spaces),
+        figure(msg("Diver"), "dc-diver", p.diver or None, of=p.diver_steps if p.diver else None),
+        figure(msg("Reef Balls left"), "dc-ball", p.reef_left),
+    ]
+
+
 def cards_entered(progress: Mapping[str, int]) -> Msg:
     return msg("{complete} of {n} cards", complete=progress["complete"], n=progress["card_total"])
 
@@ -83,4 +96,5 @@ PAGES = DeaconPages(
     icons="deacon/_icons.html",
     stylesheet="deacon.css",
     board_editor=BOARD_EDITOR,
+    figures=key_figures,
 )

@@ -8,10 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Msg, msg
-from ..pages import BotPages, EntryEditor, FormFields, Templates
+from ..pages import BotPages, EntryEditor, Figure, FormFields, Templates, figure
 from .cards import ACTION_NAMES, DIRECTION_NAMES
 from .entry import form_values
 from .faction import KNOWN_FACTIONS, RESOURCE_NAMES, UNIT_NAMES, faction_name, profile_fields
+from .rules import MAX_RESOURCE
+from .state import EnemyState
 from .view import COMPASS_POINTS, CompassPoint, EnemyPageView, enemy_view
 
 OTHER = "other"  # the lobby's "Another faction…": its name is typed in
@@ -77,6 +79,14 @@ def start_entry(draft: Any, kept: Any = None) -> dict[str, Any]:
     }
 
 
+def key_figures(state: EnemyState, view: EnemyPageView) -> list[Figure]:
+    """Its VP and the Resources every cost of its actions is paid from (never past 10)."""
+    return [
+        figure(msg("VP"), "star", state.total_vp),
+        *(figure(name, key, amount, of=MAX_RESOURCE) for key, name, amount in view.resources),
+    ]
+
+
 def cards_entered(progress: Mapping[str, int]) -> Msg:
     return msg("{complete} of {n} cards", complete=progress["complete"], n=progress["card_total"])
 
@@ -99,4 +109,5 @@ PAGES = SoloEnemyPages(
     progress_text=cards_entered,
     icons="solo_enemy/_icons.html",
     stylesheet="solo_enemy.css",
+    figures=key_figures,
 )
