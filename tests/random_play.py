@@ -106,8 +106,21 @@ def candidates(game: Game) -> list[Any]:
     if pending.step.kind == "score_board":
         return [SCORE_BOARD]
     if isinstance(question, Fields):
-        return [filled_form(question), *(choice.value for choice in question.choices)]
+        return [
+            filled_form(question),
+            *toggled_forms(question),
+            *(choice.value for choice in question.choices),
+        ]
     return [choice.value for choice in question.choices]
+
+
+def toggled_forms(question: Fields) -> list[dict[str, Any]]:
+    """A form of toggles only (the Solo Enemy's supply) answered otherwise too: every one
+    off, and only the last one on."""
+    if not question.fields or any(field.kind != "yesno" for field in question.fields):
+        return []
+    names = [field.name for field in question.fields]
+    return [{name: False for name in names}, {name: name == names[-1] for name in names}]
 
 
 def filled_form(question: Fields) -> dict[str, Any]:

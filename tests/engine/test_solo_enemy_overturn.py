@@ -11,7 +11,7 @@ import pytest
 
 from webapp.engine import Game, InvalidAnswer
 
-from .solo_enemy import kinds, new_game, notes, play
+from .solo_enemy import kinds, left, new_game, notes, play
 
 
 def pending_kind(game: Game) -> str:
@@ -128,7 +128,7 @@ def test_recruit_paid_for_fails_when_the_table_overturns_it_and_its_resources_co
     Resources": what it paid for the Air Vessel comes back, and the Hero moves."""
     game = new_game("recruit")
     assert pending_kind(game) == "supply" and offered(game) == "fail"
-    game.answer(True)
+    game.answer(left("air_vessel"))
     assert game.state.resources == {"ore": 0, "mana": 2, "food": 3}
     game.overturn("fail", "your Spell forbids it")
     assert game.state.resources == {"ore": 3, "mana": 3, "food": 3}

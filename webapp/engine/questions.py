@@ -270,7 +270,11 @@ class Fields(Question):
     `{name: value}` for every field, or the chosen button's value.
 
     `draft`: as `Entry.draft`, what `Bot.kept_key` reads to keep the answer for the
-    owner's next game (None: never kept)."""
+    owner's next game (None: never kept).
+
+    `formerly`: the question the step asked before it became this form. A game's
+    actions are its log, so an answer stored by that question (exactly as it stored
+    it: `True`, not "yes") is still read, and the step resolves it as it did then."""
 
     kind = Kind.FIELDS
     fields: tuple[Field, ...] = ()
@@ -278,8 +282,21 @@ class Fields(Question):
     choices: tuple[Choice, ...] = ()
     describe: Callable[[dict[str, Any]], Msg] | None = field(default=None, compare=False)
     draft: Any = field(default=None, compare=False)
+    formerly: Question | None = None
+
+    def stored_formerly(self, raw: Any) -> bool:
+        """Whether `raw` is an answer the former question stored (read on replay)."""
+        if self.formerly is None or isinstance(raw, str | dict) or raw is None:
+            return False
+        try:
+            stored = self.formerly.parse(raw)
+        except InvalidAnswer:
+            return False
+        return type(stored) is type(raw) and bool(stored == raw)  # 1 is not True
 
     def parse(self, raw: Any) -> Any:
+        if self.stored_formerly(raw):
+            return raw
         if isinstance(raw, str) and any(raw == choice.value for choice in self.choices):
             return raw
         if isinstance(raw, str) and raw.lstrip().startswith("{"):
@@ -305,6 +322,8 @@ class Fields(Question):
             return chosen
         if self.describe is not None and isinstance(value, dict):
             return self.describe(value)
+        if self.formerly is not None and self.stored_formerly(value):
+            return self.formerly.label(value, space_name)
         return msg("entered")
 
 
@@ -412,6 +431,7 @@ def fields(
     choices: tuple[Choice, ...] = (),
     describe: Callable[[dict[str, Any]], Msg] | None = None,
     draft: Any = None,
+    formerly: Question | None = None,
 ) -> Question:
     """A small form: `fields(prompt, Field("camp", msg("A camp"), "yesno"), submit=…)`."""
-    return Fields(prompt, tuple(fields), submit, tuple(choices), describe, draft)
+    return Fields(prompt, tuple(fields), submit, tuple(choices), describe, draft, formerly)
