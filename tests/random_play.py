@@ -14,7 +14,7 @@ from typing import Any
 import webapp.bots  # noqa: F401  (registers every bot)
 from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.components import DEMO_COMPONENTS
-from webapp.engine import Field, Fields, Game, Kind, Question, get_bot
+from webapp.engine import Choice, Field, Fields, Game, Kind, Question, get_bot
 
 from .engine.solo_enemy import PROFILE
 
@@ -98,7 +98,7 @@ def candidates(game: Game) -> list[Any]:
         low = list(range(question.minimum, min(question.maximum, question.minimum + 3) + 1))
         return low + ([question.maximum] if question.maximum not in low else [])
     if question.kind is Kind.SPACE:
-        return [*question.spaces, *(choice.value for choice in question.choices)]
+        return [*question.spaces, *offered(question.choices)]
     if question.kind is Kind.ENTRY:
         return [entry_answer(game, pending.step.kind, question)]
     if question.kind is Kind.DICE:
@@ -109,9 +109,14 @@ def candidates(game: Game) -> list[Any]:
         return [
             filled_form(question),
             *toggled_forms(question),
-            *(choice.value for choice in question.choices),
+            *offered(question.choices),
         ]
-    return [choice.value for choice in question.choices]
+    return offered(question.choices)
+
+
+def offered(choices: tuple[Choice, ...]) -> list[str]:
+    """The buttons a table can tap (not one the rules forbid now: it is shown, disabled)."""
+    return [choice.value for choice in choices if choice.refused is None]
 
 
 def toggled_forms(question: Fields) -> list[dict[str, Any]]:

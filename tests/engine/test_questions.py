@@ -253,6 +253,20 @@ def test_a_form_reads_the_answers_its_former_question_stored_exactly_as_stored()
         without.parse(True)
 
 
+def test_a_button_the_rules_forbid_now_is_refused_in_their_words():
+    rule = msg("Cannot be done if there are bandits on the tile.")
+    for question in (
+        choose(
+            msg("?"), choice("railway", msg("A Railway"), refused=rule), choice("back", msg("Back"))
+        ),
+        space(msg("?"), ["0,0"], choices=(choice("railway", msg("A Railway"), refused=rule),)),
+        fields(msg("?"), choices=(choice("railway", msg("A Railway"), refused=rule),)),
+    ):
+        with pytest.raises(InvalidAnswer, match="Cannot be done if there are bandits"):
+            question.parse("railway")
+    assert choose(msg("?"), choice("back", msg("Back"))).parse("back") == "back"
+
+
 def test_a_field_is_one_of_the_three_kinds():
     with pytest.raises(ValueError, match="choice, number, yesno"):
         Field("x", msg("X"), "text")
