@@ -160,6 +160,9 @@ def random_answer(game: Game, rng: random.Random) -> Any:
         return "end"
     if game.pending().step.kind in ("night_end", "pain") and rng.random() < 0.95:
         return values[0]  # the Bandits: a character dies now and then, not every night
+    living = [v for v in values if not str(v).startswith("dies:")]
+    if living != values and rng.random() < 0.95:
+        values = living  # nor at every tap on a tile by day
     if game.pending().step.kind == "your_vp":  # Deacon: your score grows slowly
         return rng.choice(values[:4])
     return rng.choice(values)

@@ -56,15 +56,23 @@ class DayMap(BanditsStep):
 
     def detail(self, state: BanditsState, step: Step) -> Msg | None:
         if state.mode == VERSUS:
-            return msg(
+            day = msg(
                 "Draw up to your hand size, untap your Character card; the P1 player takes "
                 "one action, then 1 or 2 each clockwise until all pass; discard Item cards "
                 "if you wish; pass the P1 token left."
             )
-        return msg(
-            "Draw up to your hand size, untap your Character card, take your actions in "
-            "any order, then discard Item cards if you wish."
+        else:
+            day = msg(
+                "Draw up to your hand size, untap your Character card, take your actions in "
+                "any order, then discard Item cards if you wish."
+            )
+        # "Character death": "If a players hand EVER has as many danger cards as their
+        # hand limit that character dies" — by day too: said where the day is played.
+        death = msg(
+            "A hand that ever holds as many Danger cards as its hand limit: tap that "
+            "character's tile."
         )
+        return msg("{day} {death}", day=day, death=death)
 
     def question(self, state: BanditsState, step: Step) -> Question:
         return space(
@@ -148,7 +156,7 @@ class TileStep(BanditsStep):
         elif isinstance(value, dict):
             revealed = reveal(state, cell, value["type"], value["star"], value["camp"])
             if revealed.camp:
-                ctx.note(msg("A camp: a bandit is added to {tile}.", tile=tile_name(cell)))
+                ctx.note(msg("A Bandit Camp: a bandit is added to {tile}.", tile=tile_name(cell)))
             if revealed.new:
                 ctx.note(
                     nmsg(

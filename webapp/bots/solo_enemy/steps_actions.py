@@ -142,7 +142,7 @@ class Supply(EnemyStep):
     def question(self, state: EnemyState, step: Step) -> Question:
         units = tuple(step.params["units"])
         return fields(
-            msg("Untick each one its supply has run out of."),
+            msg("Turn off each one its supply has run out of."),
             *(Field(unit, UNIT_NAMES[unit], "yesno", default=True) for unit in units),
             describe=lambda value: left_in_supply(units, value),
             formerly=yes_no(msg("In its supply?")),
