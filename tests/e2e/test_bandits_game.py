@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import Page, expect
 
 from .taps import after, assert_fits, start_form, tap
@@ -128,6 +129,7 @@ def test_on_the_phone_the_map_is_under_a_question_answered_on_it(page: Page, liv
 
 def test_a_death_by_day_asks_first_in_a_dialog_then_ends_the_coop_game(page: Page, live_server):
     page.set_viewport_size({"width": 1024, "height": 768})
+    page.add_init_script(AXE_SCRIPT)  # axe-core, for the dialog's own check
     start(page, live_server.url)
     set_up(page)
     after(page, page.locator('#board button.bd-tap[data-space="0,0"]').click)
@@ -139,6 +141,8 @@ def test_a_death_by_day_asks_first_in_a_dialog_then_ends_the_coop_game(page: Pag
     expect(dialog).to_contain_text("This ends the game. The Bandits win: Player 2 died.")
     assert dialog.evaluate("d => d.matches(':modal')")  # nothing behind it is tapped
     expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()
+    found = page.evaluate("() => axe.run(document.querySelector('dialog'))")["violations"]
+    assert [v["id"] for v in found if v["impact"] in ("serious", "critical")] == []
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_be_hidden()
     assert page.locator("[data-game-version]").get_attribute("data-game-version") == before

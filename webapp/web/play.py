@@ -113,7 +113,11 @@ CONFIRMED = "confirmed"  # the field a confirmation's own button sends
 def _to_confirm(error: ConfirmFirst) -> dict[str, Any]:
     """A tap the table must confirm, as the confirmation shows it: what it does, and the
     same form sent again, confirmed."""
-    sent = [(k, v) for k, v in request.form.items(multi=True) if k not in ("version", CONFIRMED)]
+    sent = [
+        (k, v)
+        for k, v in request.form.items(multi=True)
+        if isinstance(k, str) and k not in ("version", CONFIRMED)  # a bad name is None
+    ]
     return {"what": error.what, "then": error.then, "url": request.path, "form": sent}
 
 
