@@ -75,8 +75,10 @@ def valid_answer(opened: games.OpenGame, rng: random.Random) -> Any:
     if isinstance(question, Fields):
         if pending.step.kind == "score_board":
             return json.dumps(LONG_SCORE_BOARD)
+        if pending.step.kind == "supply":  # the Solo Enemy's supply: now and then run out
+            return json.dumps({field.name: rng.random() < 0.7 for field in question.fields})
         return json.dumps({field.name: _as_started(field) for field in question.fields})
-    values = [c.value for c in question.choices]
+    values = [c.value for c in question.choices if c.refused is None]
     return next((v for v in QUIET if v in values), values[0])
 
 

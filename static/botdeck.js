@@ -190,6 +190,16 @@
     document.querySelectorAll("details.menu[open]").forEach(function (menu) { menu.open = false; });
   });
 
+  // A tap to confirm (it ends the game, a character dies): its dialog comes out of
+  // band, open; it is shown modal, so nothing behind it is tapped by mistake, and
+  // Escape or Cancel closes it.
+  function confirmModal() {
+    var dialog = document.querySelector("dialog[data-confirm][open]");
+    if (dialog && !dialog.matches(":modal")) { dialog.close(); dialog.showModal(); }
+  }
+  document.addEventListener("htmx:afterSettle", confirmModal);
+  document.addEventListener("DOMContentLoaded", confirmModal);
+
   // A page restored from the back/forward cache may be stale: fetch it again.
   window.addEventListener("pageshow", function (event) {
     if (event.persisted && document.querySelector("[data-wake-lock]")) window.location.reload();

@@ -14,7 +14,7 @@ from typing import Any
 import webapp.bots  # noqa: F401  (registers every bot)
 from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.components import DEMO_COMPONENTS
-from webapp.engine import Field, Fields, Game, Kind, Question, get_bot
+from webapp.engine import Choice, Field, Fields, Game, Kind, Question, get_bot
 
 from .engine.solo_enemy import PROFILE
 
@@ -98,7 +98,7 @@ def candidates(game: Game) -> list[Any]:
         low = list(range(question.minimum, min(question.maximum, question.minimum + 3) + 1))
         return low + ([question.maximum] if question.maximum not in low else [])
     if question.kind is Kind.SPACE:
-        return [*question.spaces, *(choice.value for choice in question.choices)]
+        return [*question.spaces, *offered(question.choices)]
     if question.kind is Kind.ENTRY:
         return [entry_answer(game, pending.step.kind, question)]
     if question.kind is Kind.DICE:
@@ -106,8 +106,26 @@ def candidates(game: Game) -> list[Any]:
     if pending.step.kind == "score_board":
         return [SCORE_BOARD]
     if isinstance(question, Fields):
-        return [filled_form(question), *(choice.value for choice in question.choices)]
-    return [choice.value for choice in question.choices]
+        return [
+            filled_form(question),
+            *toggled_forms(question),
+            *offered(question.choices),
+        ]
+    return offered(question.choices)
+
+
+def offered(choices: tuple[Choice, ...]) -> list[str]:
+    """The buttons a table can tap (not one the rules forbid now: it is shown, disabled)."""
+    return [choice.value for choice in choices if choice.refused is None]
+
+
+def toggled_forms(question: Fields) -> list[dict[str, Any]]:
+    """A form of toggles only (the Solo Enemy's supply) answered otherwise too: every one
+    off, and only the last one on."""
+    if not question.fields or any(field.kind != "yesno" for field in question.fields):
+        return []
+    names = [field.name for field in question.fields]
+    return [{name: False for name in names}, {name: name == names[-1] for name in names}]
 
 
 def filled_form(question: Fields) -> dict[str, Any]:
@@ -142,6 +160,9 @@ def random_answer(game: Game, rng: random.Random) -> Any:
         return "end"
     if game.pending().step.kind in ("night_end", "pain") and rng.random() < 0.95:
         return values[0]  # the Bandits: a character dies now and then, not every night
+    living = [v for v in values if not str(v).startswith("dies:")]
+    if living != values and rng.random() < 0.95:
+        values = living  # nor at every tap on a tile by day
     if game.pending().step.kind == "your_vp":  # Deacon: your score grows slowly
         return rng.choice(values[:4])
     return rng.choice(values)

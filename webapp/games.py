@@ -402,23 +402,33 @@ def _replay_event(opened: OpenGame, event: db.Event) -> None:
     opened.version = event.seq
 
 
-def _apply(game: Game, action: dict[str, Any]) -> Msg:
-    """Apply an action and say it in words: the step and the answer given."""
+def _apply(game: Game, action: dict[str, Any], ask_first: bool = False) -> Msg:
+    """Apply an action and say it in words: the step and the answer given. `ask_first`:
+    a tap to confirm first raises ConfirmFirst (the engine's), nothing changed."""
     if "correct" in action:
-        return game.step_said(game.correct(action["correct"], action["value"]))
-    if "overturn" in action:
-        return game.step_said(game.overturn(action["overturn"], action["reason"]))
-    return game.step_said(game.answer(action["answer"]))
+        step = game.correct(action["correct"], action["value"], ask_first=ask_first)
+    elif "overturn" in action:
+        step = game.overturn(action["overturn"], action["reason"], ask_first=ask_first)
+    else:
+        step = game.answer(action["answer"], ask_first=ask_first)
+    return game.step_said(step)
 
 
 def act(
-    game_id: str, version: int, kind: str, payload: dict[str, Any] | None = None, device: str = ""
+    game_id: str,
+    version: int,
+    kind: str,
+    payload: dict[str, Any] | None = None,
+    device: str = "",
+    *,
+    ask_first: bool = False,
 ) -> OpenGame:
     """Apply one change at the version the device saw.
 
     `kind` is "action" (with the action as payload), "undo" or "redo". Raises
     StaleVersion if the game moved on, or the engine's ValueError for a bad
     answer; in both cases nothing is stored and the open game stays as it was.
+    `ask_first`: an action the table must confirm raises ConfirmFirst (a ValueError).
     """
     with lock(game_id):
         try:
@@ -434,11 +444,11 @@ def act(
         asked = opened.game.pending()
         try:
             try:
-                changed, said = _changed(opened, kind, payload)
+                changed, said = _changed(opened, kind, payload, ask_first)
             except HistoryNeeded:  # an undo further back than the snapshot it resumed from
                 opened = _rebuild(opened.row)
                 _keep(_key(game_id), opened)
-                changed, said = _changed(opened, kind, payload)
+                changed, said = _changed(opened, kind, payload, ask_first)
         except ValueError:
             raise  # refused: the engine put the game back as it was
         except BaseException:
@@ -596,7 +606,9 @@ def undone_or_redone(opened: OpenGame, kind: str) -> Msg | None:
     return None
 
 
-def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tuple[OpenGame, Msg]:
+def _changed(
+    opened: OpenGame, kind: str, payload: dict[str, Any] | None, ask_first: bool = False
+) -> tuple[OpenGame, Msg]:
     """The game after the change, and the change in words for the history."""
     row, game, stored_at = opened.row, opened.game, opened.stored_at
     if kind == "undo":
@@ -641,7 +653,7 @@ def _changed(opened: OpenGame, kind: str, payload: dict[str, Any] | None) -> tup
     if kind != "action" or payload is None:
         # internal: the web layer sends only action, undo and redo
         raise ValueError(f"unknown change {kind!r}")
-    said = _apply(game, payload)
+    said = _apply(game, payload, ask_first)
     return OpenGame(
         row, game, opened.version, _trimmed([*opened.summaries, said.to_json()]), [], stored_at
     ), said

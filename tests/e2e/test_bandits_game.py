@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import Page, expect
 
 from .taps import after, assert_fits, start_form, tap
@@ -101,3 +102,67 @@ def test_the_bandits_pages_fit_the_screen_with_big_targets(page: Page, live_serv
     start(page, live_server.url)
     set_up(page)
     assert_fits(page, ".current-step button, #board button.bd-tap")
+
+
+def test_on_the_phone_the_map_is_under_a_question_answered_on_it(page: Page, live_server):
+    """390×844: "Tap the place on the board" has the map right under it, whichever tab
+    is chosen below; a question with its own buttons leaves the tabs as they were."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    start(page, live_server.url)
+    set_up(page)
+    page.locator('.view-tab:has(input[value="steps"])').click()
+
+    def boxes() -> dict[str, dict[str, float]]:
+        return page.evaluate(
+            """() => Object.fromEntries(['#current-step', '#board', '.view-tabs'].map(s =>
+                 [s, document.querySelector(s).getBoundingClientRect().toJSON()]))"""
+        )
+
+    expect(page.locator("#board svg.bd-map")).to_be_visible()
+    seen = boxes()
+    assert seen["#current-step"]["bottom"] <= seen["#board"]["top"] < seen[".view-tabs"]["top"]
+    assert seen["#board"]["top"] - seen["#current-step"]["bottom"] < 40  # right under it
+    after(page, page.locator('#board button.bd-tap[data-space="-2,0"]').click)  # tapped there
+    expect(page.locator(".current-step h2")).to_contain_text("Revealed: what is on tile 2W·0?")
+    expect(page.locator("#board")).to_be_hidden()  # a form: the Steps tab as chosen
+
+
+def test_a_death_by_day_asks_first_in_a_dialog_then_ends_the_coop_game(page: Page, live_server):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.add_init_script(AXE_SCRIPT)  # axe-core, for the dialog's own check
+    start(page, live_server.url)
+    set_up(page)
+    after(page, page.locator('#board button.bd-tap[data-space="0,0"]').click)
+    before = page.locator("[data-game-version]").get_attribute("data-game-version")
+    page.locator('.current-step button[value="dies:1"]').click()
+    dialog = page.locator("dialog[data-confirm]")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("h2")).to_have_text("Player 2's hand is full: Player 2 dies")
+    expect(dialog).to_contain_text("This ends the game. The Bandits win: Player 2 died.")
+    assert dialog.evaluate("d => d.matches(':modal')")  # nothing behind it is tapped
+    expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()
+    found = page.evaluate("() => axe.run(document.querySelector('dialog'))")["violations"]
+    assert [v["id"] for v in found if v["impact"] in ("serious", "critical")] == []
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_be_hidden()
+    assert page.locator("[data-game-version]").get_attribute("data-game-version") == before
+    page.locator('.current-step button[value="dies:1"]').click()
+    after(
+        page, page.locator("dialog[data-confirm]").get_by_role("button", name="Yes, confirm").click
+    )
+    expect(page.locator("dialog[data-confirm]")).to_have_count(0)
+    expect(page.locator("#checklist")).to_contain_text("The Bandits win: Player 2 died.")
+
+
+def test_night_falls_is_a_plain_button_set_apart_below_the_days_actions(page: Page, live_server):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    start(page, live_server.url)
+    set_up(page)
+    night = page.locator('.current-step button[value="night"]')
+    dice = page.locator('.current-step button[value="tray"]')
+    assert "primary" not in (night.get_attribute("class") or "")
+    assert night.evaluate("b => getComputedStyle(b).backgroundColor") == dice.evaluate(
+        "b => getComputedStyle(b).backgroundColor"
+    )
+    gap = night.bounding_box()["y"] - (dice.bounding_box()["y"] + dice.bounding_box()["height"])
+    assert gap > 30  # a line and room between the day's actions and the night

@@ -41,12 +41,25 @@ PROFILE: dict[str, Any] = {
     ],
 }
 
+
+def left(*units: str) -> dict[str, bool]:
+    """The supply form answered: these Units are left (every other one it lists is not)."""
+    return {unit: True for unit in units}
+
+
+def all_left(pending: Pending) -> dict[str, bool]:
+    """The supply form as it starts: every Unit it lists is left."""
+    return left(*pending.step.params["units"])
+
+
+NONE_LEFT: dict[str, bool] = {}  # every toggle off: the form sends no field
+
 # What a quiet table answers when a test does not care.
 DEFAULTS: dict[str, Any] = {
     "faction_costs": PROFILE,
     "your_action": "done",
     "follow": "pass",
-    "supply": True,
+    "supply": all_left,
     "place_vessel": True,
     "tower_serf": False,
     "tower_distance": 1,

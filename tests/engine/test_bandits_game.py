@@ -135,7 +135,7 @@ def test_revealing_a_tile_by_tapping_it_on_the_map() -> None:
     step = game.answer({"type": "mountain", "star": 9, "camp": True})
     assert game.state.tiles[(-2, 0)].type == "mountain" and game.state.bandits == {(-2, 0): 1}
     assert (-3, 0) in game.state.tiles and game.state.revealed == 1
-    assert any("camp" in str(n) for n in step.notes)
+    assert "A Bandit Camp: a bandit is added to tile 2W·0." in [str(n) for n in step.notes]
     assert game.pending().step.kind == "day_map"  # back to the map
 
 

@@ -236,6 +236,37 @@ def test_a_filled_form_is_said_by_describe_or_as_entered():
     assert str(plain.label({"camp": True})) == "entered"
 
 
+def test_a_form_reads_the_answers_its_former_question_stored_exactly_as_stored():
+    """A step that became a form still replays the log of its former question: an answer
+    that question stored (True, not "yes"; not 1) is read and said as it said it."""
+    form = fields(
+        msg("Left?"), Field("serf", msg("Serf"), "yesno", default=True), formerly=yes_no(msg("?"))
+    )
+    assert form.parse(True) is True and form.parse(False) is False
+    assert str(form.label(True)) == "Yes" and str(form.label(False)) == "No"
+    assert form.parse({"serf": "yes"}) == {"serf": True}
+    for raw in ("yes", 1, 0, [True]):
+        with pytest.raises(InvalidAnswer):
+            form.parse(raw)
+    without = fields(msg("Left?"), Field("serf", msg("Serf"), "yesno"))
+    with pytest.raises(InvalidAnswer):
+        without.parse(True)
+
+
+def test_a_button_the_rules_forbid_now_is_refused_in_their_words():
+    rule = msg("Cannot be done if there are bandits on the tile.")
+    for question in (
+        choose(
+            msg("?"), choice("railway", msg("A Railway"), refused=rule), choice("back", msg("Back"))
+        ),
+        space(msg("?"), ["0,0"], choices=(choice("railway", msg("A Railway"), refused=rule),)),
+        fields(msg("?"), choices=(choice("railway", msg("A Railway"), refused=rule),)),
+    ):
+        with pytest.raises(InvalidAnswer, match="Cannot be done if there are bandits"):
+            question.parse("railway")
+    assert choose(msg("?"), choice("back", msg("Back"))).parse("back") == "back"
+
+
 def test_a_field_is_one_of_the_three_kinds():
     with pytest.raises(ValueError, match="choice, number, yesno"):
         Field("x", msg("X"), "text")

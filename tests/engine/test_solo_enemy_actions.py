@@ -3,7 +3,9 @@ and its failure rule. Botdeck decides what the Enemy can pay for."""
 
 from __future__ import annotations
 
-from .solo_enemy import kinds, new_game, notes, play
+from webapp.engine import Fields
+
+from .solo_enemy import NONE_LEFT, kinds, left, new_game, notes, play
 
 
 def pending_kind(game):
@@ -13,27 +15,67 @@ def pending_kind(game):
 # --- Recruit ---------------------------------------------------------------------------
 
 
-def test_recruit_priority_air_vessel_then_sea_vessel_then_warrior_then_serf():
+def test_recruit_asks_its_supply_once_the_units_in_priority_order_all_left_at_first():
+    """Solo rulebook, "Recruit": "Units are recruited in priority order ... Air Vessel >
+    Sea Vessel > Warrior > Serf". One form: a toggle per Unit it can pay for, in that
+    order, each on until the table says its supply has run out of it."""
     game = new_game("recruit")
-    asked = []
-    play(
-        game,
-        {"supply": False},
-        until=lambda p: p.step.kind != "supply" or asked.append(p.step.params["units"][0]),
+    pending = game.pending()
+    assert pending.step.kind == "supply"
+    assert str(pending.title) == "Which of these are left in its supply?"
+    form = pending.question
+    assert isinstance(form, Fields)
+    assert [(f.name, str(f.label), f.kind, f.default) for f in form.fields] == [
+        ("air_vessel", "Air Vessel", "yesno", True),
+        ("sea_vessel", "Sea Vessel", "yesno", True),
+        ("warrior", "Warrior", "yesno", True),
+        ("serf", "Serf", "yesno", True),
+    ]
+    assert "Air Vessel > Sea Vessel > Warrior > Serf" in str(pending.detail)
+
+
+def test_recruit_takes_the_first_unit_in_priority_order_left_in_its_supply():
+    """Solo rulebook, "Recruit": "if they can not be recruited then move to the next Unit
+    in order": no Air Vessel and no Sea Vessel left, so a Warrior."""
+    game = new_game("recruit")
+    game.answer(left("warrior", "serf"))
+    assert game.state.resources == {"ore": 2, "mana": 3, "food": 2}
+    assert str(game.pending().title) == "Recruit: put a new Warrior with Hero 1"
+    said = game.step_said(game.checklist.steps[game.checklist.cursor - 1])
+    assert str(said) == (
+        "Which of these are left in its supply? — Left in its supply: Warrior, Serf"
     )
-    assert asked == ["air_vessel", "sea_vessel", "warrior", "serf"]
+
+
+def test_recruit_supply_is_one_answer_one_action():
+    """The supply in one tap: one action logged, however many Units were run out of."""
+    game = new_game("recruit")
+    before = len(game.actions)
+    game.answer({"air_vessel": "no", "sea_vessel": "no", "warrior": "no", "serf": "yes"})
+    assert len(game.actions) == before + 1
+    assert str(game.pending().title) == "Recruit: put a new Serf with Hero 1"
 
 
 def test_recruit_skips_the_units_it_cannot_pay_for():
     game = new_game("recruit", corrections={"ore": 1})
     assert game.pending().step.params["units"] == ["warrior", "serf"]
+    assert [f.name for f in game.pending().question.fields] == ["warrior", "serf"]
     assert "Air Vessel costs 3 Ore, 1 Mana; it has 1 Ore, 3 Mana, 3 Food." in notes(game)
     assert "Sea Vessel costs 2 Ore, 1 Food; it has 1 Ore, 3 Mana, 3 Food." in notes(game)
 
 
+def test_recruit_names_every_unit_it_cannot_pay_for_even_after_one_it_can():
+    """The form lists only what it can pay for: with no Food, only the Air Vessel; the
+    Units after it it cannot pay for are each said in a note."""
+    game = new_game("recruit", corrections={"food": 0})
+    assert game.pending().step.params["units"] == ["air_vessel"]
+    assert "Sea Vessel costs 2 Ore, 1 Food; it has 3 Ore, 3 Mana." in notes(game)
+    assert "Serf costs 1 Food; it has 3 Ore, 3 Mana." in notes(game)
+
+
 def test_recruit_pays_for_the_unit_and_places_it_with_the_hero():
     game = new_game("recruit")
-    game.answer(True)  # an Air Vessel is in its supply
+    game.answer(left("air_vessel"))  # an Air Vessel is in its supply
     assert game.state.resources == {"ore": 0, "mana": 2, "food": 3}
     step = game.pending()
     assert step.step.kind == "place_unit"
@@ -43,7 +85,7 @@ def test_recruit_pays_for_the_unit_and_places_it_with_the_hero():
 
 def test_recruit_on_the_map_names_the_5_unit_limit():
     game = new_game("recruit", corrections={"hero1": 1})
-    game.answer(True)
+    game.answer(left("air_vessel"))
     assert "5 of its Units" in str(game.pending().detail)
 
 
@@ -55,25 +97,38 @@ def test_recruit_fails_without_the_resources_for_any_unit_and_the_hero_moves():
 
 
 def test_recruit_fails_when_no_unit_it_can_pay_for_is_left_in_the_supply():
+    """Solo rulebook, "Recruit": "This action will fail if ... no Units are available in
+    the supply": every toggle off, the Hero moves and nothing is paid."""
     game = new_game("recruit")
-    play(game, {"supply": False}, until="move_start")
+    game.answer(NONE_LEFT)
+    assert pending_kind(game) == "move_start"
     assert "No Unit it can pay for is left in its supply." in notes(game)
     assert game.state.resources == {"ore": 3, "mana": 3, "food": 3}
+    assert game.state.heroes[0].failed
 
 
 def test_recruit_checks_again_what_it_can_pay_when_its_resources_were_corrected():
     """Solo rulebook, "Recruit": it recruits the first Unit in priority order it can pay
-    for. Its Ore corrected to 1 while "is an Air Vessel left?" is asked: a "yes" no
-    longer buys one (found by the property test: the tap was refused), it goes on to
-    the Warrior it can still pay for."""
+    for. Its Ore corrected to 1 while the supply is asked: the Air Vessel and Sea Vessel
+    left are no longer bought, it goes on to the Warrior it can still pay for."""
     game = new_game("recruit")
     assert game.pending().step.params["units"][0] == "air_vessel"
     game.correct("ore", 1)
-    game.answer(True)
+    game.answer(left("air_vessel", "sea_vessel", "warrior", "serf"))
     assert "Air Vessel costs 3 Ore, 1 Mana; it has 1 Ore, 3 Mana, 3 Food." in notes(game)
     assert "Sea Vessel costs 2 Ore, 1 Food; it has 1 Ore, 3 Mana, 3 Food." in notes(game)
-    assert game.pending().step.params["units"] == ["warrior", "serf"]
-    assert game.state.resources == {"ore": 1, "mana": 3, "food": 3}
+    assert str(game.pending().title) == "Recruit: put a new Warrior with Hero 1"
+    assert game.state.resources == {"ore": 0, "mana": 3, "food": 2}
+
+
+def test_recruit_supply_undone_asks_the_form_again_as_it_was():
+    game = new_game("recruit")
+    game.answer(left("serf"))
+    game.undo()
+    assert game.pending().step.kind == "supply"
+    assert game.state.resources == {"ore": 3, "mana": 3, "food": 3}
+    game.answer(left("sea_vessel"))
+    assert str(game.pending().title) == "Recruit: put a new Sea Vessel with Hero 1"
 
 
 # --- Build: Capital City Track ------------------------------------------------------------
@@ -131,7 +186,18 @@ def test_build_a_tower_needs_a_serf_in_the_region_otherwise_a_vessel():
     game = new_game("build_towers", corrections={"hero1": 1})
     game.answer(False)
     assert pending_kind(game) == "supply"
-    assert game.pending().step.params["units"][0] == "air_vessel"
+    assert game.pending().step.params["units"] == ["air_vessel", "sea_vessel"]
+    assert "Tower > Air Vessel > Sea Vessel" in str(game.pending().detail)
+
+
+def test_build_a_sea_vessel_when_no_air_vessel_is_left_in_its_supply():
+    """Solo rulebook, "Build — Towers and Vessels": "if they cannot be built then move to
+    the next Unit in order"."""
+    game = new_game("build_towers", corrections={"hero1": 1})
+    game.answer(False)  # no Serf
+    game.answer(left("sea_vessel"))
+    assert str(game.pending().title) == "Is Hero 1 on a Shore Region?"
+    assert game.state.resources == {"ore": 1, "mana": 3, "food": 2}
 
 
 def test_build_a_tower_it_cannot_pay_for_then_a_vessel():
@@ -150,7 +216,7 @@ def test_build_no_tower_while_its_hero_is_in_the_courtyard():
 def test_build_an_air_vessel_in_the_heros_region_with_the_hero_aboard():
     game = new_game("build_towers", corrections={"hero1": 1})
     game.answer(False)  # no Serf
-    game.answer(True)  # its Air Vessel is in its supply
+    game.answer(left("air_vessel"))  # its Air Vessel is in its supply
     assert (
         str(game.pending().title)
         == "Build: its new Air Vessel goes in Hero 1's Region, Hero 1 aboard"
@@ -163,7 +229,7 @@ def test_build_a_sea_vessel_off_a_shore_region_goes_to_its_capital_city():
     game = new_game("build_towers", corrections={"hero1": 1, "mana": 0})
     game.answer(False)  # no Serf; the Air Vessel needs Mana it has not
     assert game.pending().step.params["units"] == ["sea_vessel"]
-    game.answer(True)
+    game.answer(left("sea_vessel"))
     assert str(game.pending().title) == "Is Hero 1 on a Shore Region?"
     game.answer(False)
     assert game.state.heroes[0].place == "land"
@@ -173,7 +239,7 @@ def test_build_a_sea_vessel_off_a_shore_region_goes_to_its_capital_city():
 def test_build_a_sea_vessel_on_a_shore_region_loads_the_hero_first():
     game = new_game("build_towers", corrections={"hero1": 1, "mana": 0})
     game.answer(False)
-    game.answer(True)
+    game.answer(left("sea_vessel"))
     game.answer(True)
     assert game.state.heroes[0].place == "sea"
 
@@ -181,7 +247,7 @@ def test_build_a_sea_vessel_on_a_shore_region_loads_the_hero_first():
 def test_build_a_vessel_when_its_hero_is_already_in_one_goes_to_its_capital_city():
     game = new_game("build_towers", corrections={"hero1": 2})
     game.answer(False)
-    game.answer(True)
+    game.answer(left("air_vessel"))
     assert str(game.pending().title) == "Build: its new Air Vessel goes in its Capital City"
     game.answer("done")
     assert game.state.heroes[0].place == "air"
@@ -286,20 +352,3 @@ def test_a_spell_left_unnamed_is_cast_as_its_spell_not_the_heros_name_twice():
     game = new_game("research")
     game.state.profile["spells"][0]["name"] = ""
     assert str(game.pending().title) == "Hero 1 casts its Spell"
-
-
-def test_the_supply_question_names_each_unit_with_its_own_article():
-    from webapp.engine import Step, get_bot
-
-    supply = get_bot("solo_enemy").step_types["supply"]
-    game = new_game("recruit")
-    asked = {
-        unit: str(supply.title(game.state, Step("supply", {"units": [unit]})))
-        for unit in ("air_vessel", "sea_vessel", "warrior", "serf")
-    }
-    assert asked == {
-        "air_vessel": "Is an Air Vessel left in its supply?",
-        "sea_vessel": "Is a Sea Vessel left in its supply?",
-        "warrior": "Is a Warrior left in its supply?",
-        "serf": "Is a Serf left in its supply?",
-    }

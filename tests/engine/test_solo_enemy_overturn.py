@@ -11,7 +11,7 @@ import pytest
 
 from webapp.engine import Game, InvalidAnswer
 
-from .solo_enemy import kinds, new_game, notes, play
+from .solo_enemy import NONE_LEFT, kinds, left, new_game, notes, play
 
 
 def pending_kind(game: Game) -> str:
@@ -128,7 +128,7 @@ def test_recruit_paid_for_fails_when_the_table_overturns_it_and_its_resources_co
     Resources": what it paid for the Air Vessel comes back, and the Hero moves."""
     game = new_game("recruit")
     assert pending_kind(game) == "supply" and offered(game) == "fail"
-    game.answer(True)
+    game.answer(left("air_vessel"))
     assert game.state.resources == {"ore": 0, "mana": 2, "food": 3}
     game.overturn("fail", "your Spell forbids it")
     assert game.state.resources == {"ore": 3, "mana": 3, "food": 3}
@@ -238,3 +238,19 @@ def test_a_game_with_an_overturn_replays_from_its_file_and_its_state_round_trips
     assert copy.bot.state_to_json(copy.state) == game.bot.state_to_json(game.state)
     data = game.bot.state_to_json(game.state)
     assert game.bot.state_to_json(game.bot.state_from_json(json.loads(json.dumps(data)))) == data
+
+
+def test_recruit_failed_for_its_supply_in_one_form_succeeds_when_the_table_overturns_it():
+    """Every Unit run out in the supply form: the Recruit fails and Hero 1 would move;
+    "It can after all" (an ability) asks which Unit it recruits instead, and an undo of
+    the overturn asks the move again."""
+    game = new_game("recruit")
+    game.answer(NONE_LEFT)
+    assert pending_kind(game) == "move_start" and offered(game) == "succeed"
+    game.overturn("succeed", "an ability")
+    assert pending_kind(game) == "overturn_unit"
+    assert game.state.resources == {"ore": 3, "mana": 3, "food": 3}
+    game.undo()
+    assert pending_kind(game) == "move_start" and game.state.heroes[0].failed
+    game.undo()
+    assert pending_kind(game) == "supply" and offered(game) == "fail"

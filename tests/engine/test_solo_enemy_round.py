@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .solo_enemy import card, kinds, new_game, notes, play, titles
+from .solo_enemy import NONE_LEFT, card, kinds, new_game, notes, play, titles
 
 
 def test_the_round_is_hero_1_your_action_1_hero_2_your_action_2_hero_3_then_collection():
@@ -52,7 +52,7 @@ def test_collection_discard_all_3_cards_from_the_hero_slots():
 
 def test_collection_the_enemy_collects_resources_as_a_normal_player_never_above_10():
     game = new_game("research")  # Research costs nothing of Food: food stays at 3
-    play(game, {"supply": False}, until="collect")
+    play(game, {"supply": NONE_LEFT}, until="collect")
     food = game.state.resources["food"]
     play(game, {"collect": [2, 0, 9]}, until=lambda p: game.state.turns.round == 2)
     assert game.state.resources["food"] == 10

@@ -109,10 +109,12 @@ class WebTable(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def answer(self, data: st.DataObject) -> None:
+        """A tap, or the same tap confirmed (a tap that ends the game is asked first)."""
         game = self.opened().game
         if game.pending() is not None:
             value = data.draw(st.sampled_from(candidates(game)), label="answer")
-            self.post("answer", value=as_form_value(value))
+            confirmed = {"confirmed": "yes"} if data.draw(st.booleans(), label="ok") else {}
+            self.post("answer", value=as_form_value(value), **confirmed)
 
     @rule()
     def undo(self) -> None:

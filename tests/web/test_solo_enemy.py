@@ -11,8 +11,9 @@ import pytest
 
 from webapp import db, games
 
-from ..engine.solo_enemy import PROFILE, deck
-from .conftest import HTMX, new_game, page, version_of
+from ..engine.helpers import default_for
+from ..engine.solo_enemy import DEFAULTS, PROFILE, deck
+from .conftest import HTMX, new_game, page, step_title, version_of
 from .conftest import answer as send_answer
 
 COSTS = {"entry.air_vessel.ore": "3", "entry.warrior.food": "1", "entry.spell1.mana": "2"}
@@ -239,3 +240,64 @@ def test_a_lobby_form_that_cannot_start_a_game_says_why(client, form, said):
     response = client.post("/games", data={"bot": "solo_enemy", "factions": "orcs", **form})
     assert response.status_code == 422
     assert said in html.unescape(response.get_data(as_text=True))
+
+
+def at_its_supply(app) -> str:
+    """A Solo Enemy game whose every card is Recruit, played to its first supply form."""
+    with app.app_context():
+        game_id = games.create_game(
+            "solo_enemy",
+            {"you": "humans", "factions": ["orcs"]},
+            name="T",
+            deck=deck(action="recruit"),
+            seed=1,
+        )
+        for _ in range(80):
+            opened = games.open_game(game_id)
+            pending = opened.game.pending()
+            if pending.step.kind == "supply":
+                return game_id
+            value = default_for(pending, DEFAULTS)
+            games.act(game_id, opened.version, "action", {"answer": value})
+    raise AssertionError("no Recruit reached")
+
+
+def test_its_supply_is_one_form_of_toggles_in_priority_order_all_on_and_one_save(app, client):
+    """Solo rulebook, "Recruit": "Air Vessel > Sea Vessel > Warrior > Serf" — asked in one
+    tap, not one Unit at a time."""
+    game_id = at_its_supply(app)
+    shown = page(client, game_id)
+    assert step_title(shown) == "Which of these are left in its supply?"
+    toggles = re.findall(
+        r'<input type="checkbox" name="entry\.(\w+)" value="yes"( checked)?', shown
+    )
+    assert toggles == [
+        ("air_vessel", " checked"),
+        ("sea_vessel", " checked"),
+        ("warrior", " checked"),
+        ("serf", " checked"),
+    ]
+    current = shown.split('id="current-step"')[1].split('class="steps"')[0]
+    form = current.split('class="answers fields-form"')[1].split("</form>")[0]
+    assert form.count('type="submit"') == 1 and ">Save</button>" in form
+    assert "Is an Air Vessel left" not in shown
+    assert "It cannot after all" in current  # the overturn is still offered here
+
+
+def test_its_supply_saved_with_two_units_run_out_recruits_the_next_one(app, client):
+    game_id = at_its_supply(app)
+    response = answer(client, game_id, {"entry.warrior": "yes", "entry.serf": "yes"})
+    assert response.status_code == 200
+    shown = page(client, game_id)
+    assert step_title(shown) == "Recruit: put a new Warrior with Hero 1"
+    assert "Left in its supply: Warrior, Serf" in shown
+    history = html.unescape(client.get(f"/g/{game_id}/history").get_data(as_text=True))
+    assert "Which of these are left in its supply? — Left in its supply: Warrior, Serf" in history
+
+
+def test_its_supply_saved_with_every_toggle_off_fails_the_action(app, client):
+    game_id = at_its_supply(app)
+    assert answer(client, game_id, {}).status_code == 200  # unticked boxes send nothing
+    shown = page(client, game_id)
+    assert "No Unit it can pay for is left in its supply." in shown
+    assert "None left in its supply" in shown

@@ -5,7 +5,7 @@ the clock; randomness comes from generators seeded by the game.
 """
 
 from .bot import Bot, Context, Correction, Overturn, StepType, StepTypes
-from .game import BadGameFile, Game, GameOver, HistoryNeeded, Pending
+from .game import BadGameFile, ConfirmFirst, Game, GameOver, HistoryNeeded, Pending
 from .options import OptionsError, checked_options
 from .questions import Choice, Dice, Field, Fields, InvalidAnswer, Kind, Question
 from .registry import UnknownBot, all_bots, get_bot, register
@@ -20,6 +20,7 @@ __all__ = [
     "Bot",
     "Checklist",
     "Choice",
+    "ConfirmFirst",
     "Context",
     "Correction",
     "Dice",

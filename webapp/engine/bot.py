@@ -197,6 +197,12 @@ class Bot(ABC, Generic[State]):
     def after_change(self, state: State, ctx: Context) -> None:
         """Called after every answer and correction (thresholds, achievements)."""
 
+    def game_decided(self, state: State) -> Msg | None:
+        """Once its rules have decided the game (won, lost), what ends it, in words; None
+        while it goes on. A tap that decides it is confirmed first (`Game.answer`'s
+        `ask_first`); a bot that says nothing here is never asked."""
+        return None
+
     def corrections(self, state: State) -> list[Correction]:
         return []
 

@@ -21,7 +21,7 @@ from typing import Any, cast
 
 from .bot import Bot, Context, Overturn
 from .options import checked_options
-from .questions import ROLL, Dice, InvalidAnswer, Number, Question
+from .questions import ROLL, Dice, InvalidAnswer, Number, Question, confirm_of
 from .registry import get_bot
 from .steps import Checklist, Step
 from .text import Msg, msg, reason, single_line
@@ -49,6 +49,17 @@ class BadGameFile(ValueError):
 
 class HistoryNeeded(LookupError):
     """A resumed game was asked for actions from before the snapshot it resumed from."""
+
+
+class ConfirmFirst(ValueError):
+    """A tap the table is asked to confirm before it is taken (it decides the game, or
+    its button says so): nothing was changed. `what`: the tap in words; `then`: what it
+    does."""
+
+    def __init__(self, what: Msg, then: tuple[Msg, ...]) -> None:
+        super().__init__(what)
+        self.what = what
+        self.then = then
 
 
 @dataclass(frozen=True)
@@ -181,8 +192,14 @@ class Game:
 
     # --- acting --------------------------------------------------------------
 
-    def answer(self, raw: Any, *, expected_index: int | None = None) -> Step:
-        """Answer the pending step; returns it, resolved. Raises on a bad answer."""
+    def answer(
+        self, raw: Any, *, expected_index: int | None = None, ask_first: bool = False
+    ) -> Step:
+        """Answer the pending step; returns it, resolved. Raises on a bad answer.
+
+        `ask_first`: a tap the table must confirm (it decides the game, or its button
+        asks for it) raises ConfirmFirst instead, nothing changed. A replay never asks:
+        what the log holds was confirmed."""
         pending = self.pending()
         if pending is None:
             raise GameOver(msg("the game is over"))
@@ -194,9 +211,10 @@ class Game:
             raw = question.roll(random.Random(f"{self.seed}/dice/{len(self.actions)}"))
         value = question.parse(raw)
         label = question.label(value, self.bot.space_name)
-        return self._apply({"answer": value}, (pending.title, label))
+        warned = confirm_of(question, value) if ask_first else None
+        return self._apply({"answer": value}, (pending.title, label), ask_first, warned)
 
-    def correct(self, field: str, raw: Any) -> Step:
+    def correct(self, field: str, raw: Any, *, ask_first: bool = False) -> Step:
         """Set one of the bot's counters by hand; logged like an answer."""
         if self.over:
             raise GameOver(msg("the game is over"))
@@ -206,9 +224,9 @@ class Game:
         spec = allowed[field]
         value = Number(minimum=spec.minimum, maximum=spec.maximum).parse(raw)
         title = msg("Correction: {label} set to {value}", label=spec.label, value=value)
-        return self._apply({"correct": field, "value": value}, (title, None))
+        return self._apply({"correct": field, "value": value}, (title, None), ask_first)
 
-    def overturn(self, to: str, reason_given: str = "") -> Step:
+    def overturn(self, to: str, reason_given: str = "", *, ask_first: bool = False) -> Step:
         """The table overturns what the bot decided at the pending step (the outcome
         `to`, as offered); logged like an answer, with the table's reason if it gave one."""
         pending = self.pending()
@@ -220,17 +238,32 @@ class Game:
         said = single_line(reason_given)[:REASON_LENGTH]
         title = msg("Overturned by the table: {what}", what=offered.said)
         shown = msg("{value}", value=said) if said else None
-        return self._apply({"overturn": to, "reason": said}, (title, shown))
+        return self._apply({"overturn": to, "reason": said}, (title, shown), ask_first)
 
-    def _apply(self, action: dict[str, Any], shown: tuple[Msg, Msg | None]) -> Step:
+    def _apply(
+        self,
+        action: dict[str, Any],
+        shown: tuple[Msg, Msg | None],
+        ask_first: bool = False,
+        warned: Msg | None = None,
+    ) -> Step:
         """Apply an answer or a correction; `shown`: its line and answer in words, kept.
-        If the bot refuses it (or fails) half-way, the game is put back as it was."""
+        If the bot refuses it (or fails) half-way, the game is put back as it was; so it
+        is if `ask_first` and it must be confirmed (`warned`, or it decides the game)."""
         before = len(self.actions)
+        undecided = ask_first and self.bot.game_decided(self.state) is None
         try:
             step = self._change(action, shown)
         except BaseException:
             self._go_back_to(before)
             raise
+        then = [warned] if warned is not None else []
+        decided = self.bot.game_decided(self.state) if undecided else None
+        if decided is not None:
+            then.append(decided)
+        if then:
+            self._go_back_to(before)
+            raise ConfirmFirst(shown[1] or shown[0], tuple(then))
         if len(self.actions) % SNAPSHOT_EVERY == 0:
             self.snapshots.append(self._snapshot())
         return step

@@ -40,11 +40,45 @@ class Choice:
     label: Msg
     hint: Msg | None = None
     primary: bool = False  # the obvious next tap, drawn as the main button
+    #: what this answer does that a mis-tap must not do (a character dies): the table is
+    #: asked to confirm it first (`Game.answer(..., ask_first=True)`)
+    confirm: Msg | None = None
+    #: drawn apart from the other answers, after them: it closes a phase ("Night falls")
+    apart: bool = False
+    #: the rules forbid it now, in their words: shown with them, not tappable, and
+    #: refused with them if it is sent anyway (a Railway where bandits are)
+    refused: Msg | None = None
 
 
-def choice(value: str, label: Msg, hint: Msg | None = None, *, primary: bool = False) -> Choice:
-    """One answer of a `choose` question; `hint` says why it may be wrong now."""
-    return Choice(value, label, hint, primary)
+def choice(
+    value: str,
+    label: Msg,
+    hint: Msg | None = None,
+    *,
+    primary: bool = False,
+    confirm: Msg | None = None,
+    apart: bool = False,
+    refused: Msg | None = None,
+) -> Choice:
+    """One answer of a `choose` question; `hint` says why it may be wrong now; `confirm`
+    what it does, said before it is taken; `apart`: set apart from the others; `refused`
+    why the rules forbid it now."""
+    return Choice(value, label, hint, primary, confirm, apart, refused)
+
+
+def is_chosen(choices: tuple[Choice, ...], raw: Any) -> bool:
+    """Whether `raw` is one of these buttons; InvalidAnswer in the rules' words if it is
+    one they forbid now."""
+    chosen = next((c for c in choices if raw == c.value), None)
+    if chosen is not None and chosen.refused is not None:
+        raise InvalidAnswer(chosen.refused)
+    return chosen is not None
+
+
+def confirm_of(question: Question, value: Any) -> Msg | None:
+    """What the chosen button of `question` asks to confirm (None: nothing)."""
+    choices: tuple[Choice, ...] = getattr(question, "choices", ())
+    return next((c.confirm for c in choices if c.value == value and c.confirm), None)
 
 
 DONE = "done"
@@ -137,7 +171,7 @@ class Choose(Question):
     choices: tuple[Choice, ...] = ()
 
     def parse(self, raw: Any) -> Any:
-        if any(raw == choice.value for choice in self.choices):
+        if is_chosen(self.choices, raw):
             return raw
         raise InvalidAnswer(msg("the answer is not one of the listed choices"))
 
@@ -157,7 +191,7 @@ class Space(Question):
     choices: tuple[Choice, ...] = ()
 
     def parse(self, raw: Any) -> Any:
-        if raw in self.spaces or any(raw == choice.value for choice in self.choices):
+        if raw in self.spaces or is_chosen(self.choices, raw):
             return raw
         raise InvalidAnswer(msg("the answer is not one of the board spaces offered"))
 
@@ -270,7 +304,11 @@ class Fields(Question):
     `{name: value}` for every field, or the chosen button's value.
 
     `draft`: as `Entry.draft`, what `Bot.kept_key` reads to keep the answer for the
-    owner's next game (None: never kept)."""
+    owner's next game (None: never kept).
+
+    `formerly`: the question the step asked before it became this form. A game's
+    actions are its log, so an answer stored by that question (exactly as it stored
+    it: `True`, not "yes") is still read, and the step resolves it as it did then."""
 
     kind = Kind.FIELDS
     fields: tuple[Field, ...] = ()
@@ -278,9 +316,22 @@ class Fields(Question):
     choices: tuple[Choice, ...] = ()
     describe: Callable[[dict[str, Any]], Msg] | None = field(default=None, compare=False)
     draft: Any = field(default=None, compare=False)
+    formerly: Question | None = None
+
+    def stored_formerly(self, raw: Any) -> bool:
+        """Whether `raw` is an answer the former question stored (read on replay)."""
+        if self.formerly is None or isinstance(raw, str | dict) or raw is None:
+            return False
+        try:
+            stored = self.formerly.parse(raw)
+        except InvalidAnswer:
+            return False
+        return type(stored) is type(raw) and bool(stored == raw)  # 1 is not True
 
     def parse(self, raw: Any) -> Any:
-        if isinstance(raw, str) and any(raw == choice.value for choice in self.choices):
+        if self.stored_formerly(raw):
+            return raw
+        if isinstance(raw, str) and is_chosen(self.choices, raw):
             return raw
         if isinstance(raw, str) and raw.lstrip().startswith("{"):
             try:
@@ -305,6 +356,8 @@ class Fields(Question):
             return chosen
         if self.describe is not None and isinstance(value, dict):
             return self.describe(value)
+        if self.formerly is not None and self.stored_formerly(value):
+            return self.formerly.label(value, space_name)
         return msg("entered")
 
 
@@ -412,6 +465,7 @@ def fields(
     choices: tuple[Choice, ...] = (),
     describe: Callable[[dict[str, Any]], Msg] | None = None,
     draft: Any = None,
+    formerly: Question | None = None,
 ) -> Question:
     """A small form: `fields(prompt, Field("camp", msg("A camp"), "yesno"), submit=…)`."""
-    return Fields(prompt, tuple(fields), submit, tuple(choices), describe, draft)
+    return Fields(prompt, tuple(fields), submit, tuple(choices), describe, draft, formerly)

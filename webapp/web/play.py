@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, make_response, redirect, render_template, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
 from .. import db, games, live
-from ..engine import GameOver, InvalidAnswer
+from ..engine import ConfirmFirst, GameOver, InvalidAnswer
 from ..engine.game import REASON_LENGTH
 from .devices import saved_device
 from .errors import go_to, is_htmx
 from .forms import entry_value, form_int, form_text, query_int
-from .fragments import render_changed, render_page
+from .fragments import PAGE, render_changed, render_page
 from .i18n import refusal, translate
 from .live_view import game_stream
 from .removal import missing_game
@@ -107,15 +107,32 @@ def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> A
         return _apply_and_render(game_id, version, kind, payload)
 
 
+CONFIRMED = "confirmed"  # the field a confirmation's own button sends
+
+
+def _to_confirm(error: ConfirmFirst) -> dict[str, Any]:
+    """A tap the table must confirm, as the confirmation shows it: what it does, and the
+    same form sent again, confirmed."""
+    sent = [
+        (k, v)
+        for k, v in request.form.items(multi=True)
+        if isinstance(k, str) and k not in ("version", CONFIRMED)  # a bad name is None
+    ]
+    return {"what": error.what, "then": error.then, "url": request.path, "form": sent}
+
+
 @bp.teardown_request
 def _tell_other_devices(error: BaseException | None = None) -> None:
     live.release()
 
 
 def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> Any:
-    notice, status, opened = None, 200, None
+    notice, status, opened, confirm = None, 200, None, None
+    ask_first = kind == "action" and request.form.get(CONFIRMED) != "yes"
     try:
-        opened = games.act(game_id, version, kind, payload, device=saved_device().name)
+        opened = games.act(
+            game_id, version, kind, payload, device=saved_device().name, ask_first=ask_first
+        )
     except games.GameNotFound:
         return _missing(game_id)
     except games.GameUnreadable:
@@ -129,6 +146,8 @@ def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> An
         notice = _("There is nothing to undo or redo.")
     except GameOver:
         notice = _("The game is over.")
+    except ConfirmFirst as error:  # nothing changed: asked again, with what it does
+        confirm = _to_confirm(error)
     except InvalidAnswer as error:
         notice, status = (
             _(
@@ -144,12 +163,17 @@ def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> An
         )
     if opened is not None and kind in ("undo", "redo"):
         notice = translate(games.undone_or_redone(opened, kind))  # in the page's language
-    if not is_htmx():
+    if not is_htmx() and confirm is None:
         return redirect(url_for("play.page", game_id=game_id), code=303)
     opened = opened or _open(game_id)
     if opened is None:
         return _missing(game_id)
-    response = make_response(render_changed(opened, notice=notice), status)
+    if not is_htmx():  # without scripts: the page, the confirmation open on it
+        html = render_page(opened, confirm=confirm, events_url=None)
+    else:  # the confirmation, or none (a confirmed tap closes it)
+        asked = render_block(PAGE, "confirm", confirm=confirm, version=opened.version, oob=True)
+        html = render_changed(opened, notice=notice) + asked
+    response = make_response(html, status)
     response.headers["Vary"] = "HX-Request"
     return response
 

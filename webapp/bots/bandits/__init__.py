@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine import SCORE_SHEET, Bot, Context, Correction, Msg, ScoreSheetStep, msg, register
 from ...engine.scoring import ScoreSheet
-from .score_sheet import score_sheet
+from .score_sheet import outcome_said, score_sheet
 from .state import (
     BANDIT_DICE,
     COOP,
@@ -96,6 +96,13 @@ class BanditsBot(Bot[BanditsState]):
 
     def after_change(self, state: BanditsState, ctx: Context) -> None:
         end_if_decided(state, ctx)
+
+    def game_decided(self, state: BanditsState) -> Msg | None:
+        """Once won or lost (a death, a track's end): a tap that decides it is confirmed
+        first."""
+        if state.outcome is None:
+            return None
+        return msg("This ends the game. {outcome}", outcome=outcome_said(state))
 
     def state_to_json(self, state: BanditsState) -> dict[str, Any]:
         return state.to_json()

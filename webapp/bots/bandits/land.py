@@ -112,7 +112,8 @@ def pile_runs_out(state: BanditsState, keep: Cell | None = None) -> PileOut | No
     bandits = remove_tiles(state, cells)
     state.pile += len(cells)
     moved = {}
-    for character, at in enumerate(state.meeples):
+    for character in state.living if state.meeples else ():  # the dead have left the map
+        at = state.meeples[character]
         if at in cells:
             state.meeples[character] = nearest_west(state, at)
             moved[character] = state.meeples[character]

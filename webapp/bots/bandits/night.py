@@ -130,8 +130,9 @@ def move_bandits(state: BanditsState, roll: Callable[[], str]) -> list[Move]:
 
 
 def furthest_forward(state: BanditsState) -> int:
-    """The space of the furthest-forward player or the Bandit Tracker."""
-    players = [state.score_of(i) for i in range(len(state.names))]
+    """The space of the furthest-forward player or the Bandit Tracker (a character who
+    died "is out": not a player any more)."""
+    players = [state.score_of(i) for i in state.living]
     return max([state.tracker, *players])
 
 

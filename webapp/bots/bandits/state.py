@@ -32,7 +32,7 @@ class Tile:
     up: bool = False
     type: str | None = None  # one of TILE_TYPES once face up and entered
     star: int | None = None  # its red-star number (None: none, or not entered yet)
-    camp: bool = False  # a Bandit Campfire
+    camp: bool = False  # a Bandit Camp (the rules' "Revealing Tiles" says "Campfire")
     railway: bool = False  # a Railway token on it
 
     @property

@@ -14,6 +14,7 @@ from typing import Any
 from ...engine import Context, Msg, Step, msg, nmsg
 from ...engine.geometry import Cell
 from ...engine.questions import Field, Question, choice, choose, fields, job_dice
+from .death import death_choice, dies
 from .land import add_bandits
 from .night import roll_job_dice
 from .state import BanditsState, cell_id
@@ -244,12 +245,9 @@ class Pain(BanditsStep):
         return choose(
             msg("Taken"),
             choice(DONE, msg("Done"), primary=True),
-            *(
-                choice(str(i), msg("{name} dies: a hand full of Danger cards", name=state.names[i]))
-                for i in state.on_tile(cell_of(step))
-            ),
+            *(death_choice(state, i, str(i)) for i in state.on_tile(cell_of(step))),
         )
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
         if value != DONE:
-            state.dead[int(value)] = True
+            dies(state, int(value), ctx)

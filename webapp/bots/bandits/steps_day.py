@@ -18,6 +18,7 @@ from ...engine.questions import (
     number,
     space,
 )
+from .death import death_choice, dies
 from .land import add_bandits, reveal, westmost_railway
 from .night import d6_successes
 from .state import VERSUS, BanditsState, Tile, cell_id
@@ -36,6 +37,7 @@ BACK, CORRECT, RAILWAY, REMOVE, FIGHT, TAKE_OFF = (
     "take_off",
 )
 MOST_DICE = 30
+DIES = "dies:"  # a tile's answer: that character's hand is full (`dies:1`)
 
 
 def day_steps() -> list[Step]:
@@ -54,15 +56,23 @@ class DayMap(BanditsStep):
 
     def detail(self, state: BanditsState, step: Step) -> Msg | None:
         if state.mode == VERSUS:
-            return msg(
+            day = msg(
                 "Draw up to your hand size, untap your Character card; the P1 player takes "
                 "one action, then 1 or 2 each clockwise until all pass; discard Item cards "
                 "if you wish; pass the P1 token left."
             )
-        return msg(
-            "Draw up to your hand size, untap your Character card, take your actions in "
-            "any order, then discard Item cards if you wish."
+        else:
+            day = msg(
+                "Draw up to your hand size, untap your Character card, take your actions in "
+                "any order, then discard Item cards if you wish."
+            )
+        # "Character death": "If a players hand EVER has as many danger cards as their
+        # hand limit that character dies" — by day too: said where the day is played.
+        death = msg(
+            "A hand that ever holds as many Danger cards as its hand limit: tap that "
+            "character's tile."
         )
+        return msg("{day} {death}", day=day, death=death)
 
     def question(self, state: BanditsState, step: Step) -> Question:
         return space(
@@ -72,7 +82,9 @@ class DayMap(BanditsStep):
             choices=(
                 choice(SCORE, msg("Score points")),
                 choice(TRAY, msg("Roll job dice")),
-                choice(NIGHT, msg("Night falls"), primary=True),
+                # "Order of Play": the day ends and the night begins — not one of the
+                # day's actions, so a plain button set apart from them
+                choice(NIGHT, msg("Night falls"), apart=True),
             ),
         )
 
@@ -99,10 +111,11 @@ class TileStep(BanditsStep):
         return msg("What happens on {tile}?", tile=tile_name(cell_of(step)))
 
     def detail(self, state: BanditsState, step: Step) -> Msg | None:
-        tile = state.tiles.get(cell_of(step))
+        cell = cell_of(step)
+        tile = state.tiles.get(cell)
         if tile is not None and not tile.up:
             return msg(
-                "A camp adds a bandit; face-down tiles are put on its empty sides, "
+                "A Bandit Camp adds a bandit; face-down tiles are put on its empty sides, "
                 "except east of the eastmost tile."
             )
         return None
@@ -123,12 +136,14 @@ class TileStep(BanditsStep):
             if state.meeples[i] != cell
         ]
         if not tile.railway:
-            hint = msg("Not while there are bandits on it") if bandits else None
-            offered.append(choice(RAILWAY, msg("A Railway is built here"), hint))
+            # shown with the rule's words, not tappable, and refused in them if sent
+            refused = railway_refused(cell) if bandits else None
+            offered.append(choice(RAILWAY, msg("A Railway is built here"), refused=refused))
         if bandits:
             offered.append(choice(REMOVE, msg("Bandits are removed here by a job")))
             hint = None if state.on_tile(cell) else msg("No meeple is on this tile")
             offered.append(choice(FIGHT, msg("The players attack the bandits here"), hint))
+        offered += [death_choice(state, i, DIES + str(i)) for i in state.on_tile(cell)]
         return choose(msg("What happened?"), *offered, fix, back)
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
@@ -142,7 +157,7 @@ class TileStep(BanditsStep):
             revealed = reveal(state, cell, value["type"], value["star"], value["camp"])
             if revealed.camp:
                 ctx.note(
-                    msg("A camp: a bandit is added to {tile}.", tile=tile_name(cell)),
+                    msg("A Bandit Camp: a bandit is added to {tile}.", tile=tile_name(cell)),
                     places=[cell_id(cell)],
                 )
             if revealed.new:
@@ -160,8 +175,11 @@ class TileStep(BanditsStep):
         elif value.startswith("move:"):
             character = int(value.split(":")[1])
             state.meeples[character] = cell
+        elif value.startswith(DIES):
+            dies(state, int(value.removeprefix(DIES)), ctx)
         elif value == RAILWAY:
             here = state.on_tile(cell)
+            refuse_railway_with_bandits(state, cell)  # before asking who built it
             if len(here) == 1:
                 build_railway(state, cell, here[0], ctx)
             else:
@@ -172,9 +190,25 @@ class TileStep(BanditsStep):
             ctx.insert(*battle_steps(cell, night=False))
 
 
+def railway_refused(cell: tuple[int, int]) -> Msg:
+    """Rules, "Build Railway": "Cannot be done if there are bandits on the tile." """
+    return msg(
+        "No Railway on {tile}: “Cannot be done if there are bandits on the tile.”",
+        tile=tile_name(cell),
+    )
+
+
+def refuse_railway_with_bandits(state: BanditsState, cell: tuple[int, int]) -> None:
+    """Rules, "Build Railway": "Cannot be done if there are bandits on the tile": the
+    tap is refused in the rule's words, and nothing changes."""
+    if state.bandits.get(cell, 0):
+        raise InvalidAnswer(railway_refused(cell))
+
+
 def build_railway(state: BanditsState, cell: tuple[int, int], builder: int, ctx: Context) -> None:
-    """Rules, "Build Railway": "If this is the most West Railway yet, score 3 VP.
-    Otherwise score 2 VP"."""
+    """Rules, "Build Railway": "Cannot be done if there are bandits on the tile"; "If
+    this is the most West Railway yet, score 3 VP. Otherwise score 2 VP"."""
+    refuse_railway_with_bandits(state, cell)
     points = 3 if westmost_railway(state, cell) else 2
     state.tiles[cell].railway = True
     state.add_score(builder, points)

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Step, msg, nmsg
 from ...engine.questions import Question, choice, choose, confirm, dice
+from .death import death_choice, dies
 from .land import remove_tiles, too_far_east
 from .night import (
     Move,
@@ -130,7 +131,7 @@ class Moves(BanditsStep):
             ctx.note(msg("No bandits on the map: none move."))
             return
         if not moves:
-            ctx.note(msg("No group moves: every one is on a camp or a player's tile."))
+            ctx.note(msg("No group moves: every one is on a Bandit Camp or a player's tile."))
             return
         ctx.insert(new("moves_shown", moves=[m.to_json() for m in moves]))
 
@@ -185,7 +186,7 @@ class MovesShown(Reminder):
         )
 
     def detail(self, state: BanditsState, step: Step) -> Msg | None:
-        return msg("West first, then north. A group on a camp or a player's tile stays.")
+        return msg("West first, then north. A group on a Bandit Camp or a player's tile stays.")
 
     def lines(self, state: BanditsState, step: Step) -> list[Msg]:
         return [move_said(move_of(m)) for m in step.params["moves"]]
@@ -348,12 +349,9 @@ class NightEnd(BanditsStep):
         return choose(
             msg("Hands"),
             choice(FINE, msg("Every hand is below its hand size"), primary=True),
-            *(
-                choice(str(i), msg("{name}'s hand is full: {name} dies", name=state.names[i]))
-                for i in state.living
-            ),
+            *(death_choice(state, i, str(i)) for i in state.living),
         )
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
         if value != FINE:
-            state.dead[int(value)] = True
+            dies(state, int(value), ctx)

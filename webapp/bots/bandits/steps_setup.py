@@ -235,9 +235,7 @@ def tile_fields(tile: Tile | None, *, type_required: bool = True) -> tuple[Field
             required=False,
             default=None if tile is None else tile.star,
         ),
-        Field(
-            "camp", msg("A Bandit Campfire"), "yesno", default=False if tile is None else tile.camp
-        ),
+        Field("camp", msg("A Bandit Camp"), "yesno", default=False if tile is None else tile.camp),
     )
 
 
@@ -257,9 +255,9 @@ def describe_tile(value: dict[str, Any]) -> Msg:
     if star is None and not value.get("camp"):
         return msg("{type}, no red star", type=kind)
     if star is None:
-        return msg("{type}, no red star, a camp", type=kind)
+        return msg("{type}, no red star, a Bandit Camp", type=kind)
     if value.get("camp"):
-        return msg("{type}, red star {star}, a camp", type=kind, star=star)
+        return msg("{type}, red star {star}, a Bandit Camp", type=kind, star=star)
     return msg("{type}, red star {star}", type=kind, star=star)
 
 

@@ -13,13 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
-from ...engine.questions import choose, confirm, yes_no
+from ...engine.questions import Field, choose, confirm, fields, yes_no
 from .cards import action_name
 from .faction import RESOURCE_NAMES, RESOURCES, UNIT_NAMES, UNITS
 from .rules import (
     affordable_units,
     can_pay,
-    cost_text,
     cycle_tax,
     gain,
     pay,
@@ -74,13 +73,13 @@ def then_follow(ctx: Context, step: Step, *table: Step) -> list[Step]:
 def try_units(
     state: EnemyState, ctx: Context, step: Step, action: str, units: tuple[str, ...]
 ) -> None:
-    """The first Unit in priority order it can pay for: is one left in its supply?"""
+    """The Units it can pay for, in priority order: which are left in its supply? (The
+    others are said in a note each: the form lists only those it can pay for.)"""
     can, cannot = affordable_units(state, units)
     if not can:
         fail(state, ctx, step, *cannot)
         return
-    skipped = units.index(can[0])
-    for reason in cannot[:skipped]:
+    for reason in cannot:
         ctx.note(reason)
     ctx.insert(
         new("supply", hero=step.params["hero"], card=step.params["card"], action=action, units=can)
@@ -125,53 +124,77 @@ class Recruit(ActionStep):
         try_units(state, ctx, step, "recruit", UNITS)
 
 
-# Each unit's question in full: "an Air Vessel", not "a Air Vessel" (and French genders).
-SUPPLY_QUESTIONS = {
-    "air_vessel": msg("Is an Air Vessel left in its supply?"),
-    "sea_vessel": msg("Is a Sea Vessel left in its supply?"),
-    "warrior": msg("Is a Warrior left in its supply?"),
-    "serf": msg("Is a Serf left in its supply?"),
-}
-
-
 @step_type("supply")
 class Supply(EnemyStep):
+    """Which of the Units it can pay for are left in its supply, asked in one form: the
+    first one left, in priority order, is the one it gets.
+
+    Botdeck knows what it can pay for; only the table sees the supply. Until the form,
+    the step asked one Unit at a time ("Is an Air Vessel left in its supply?" yes/no): a
+    game logged then still replays, each yes or no read as it was (`formerly`)."""
+
     def title(self, state: EnemyState, step: Step) -> Msg:
-        return SUPPLY_QUESTIONS[step.params["units"][0]]
+        return msg("Which of these are left in its supply?")
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        unit = step.params["units"][0]
-        cost = cost_text(unit_cost(state, unit))
         if step.params["action"] == "recruit":
+            # Solo rulebook, "Recruit": "Units are recruited in priority order, meaning if
+            # they can not be recruited then move to the next Unit in order: Air Vessel >
+            # Sea Vessel > Warrior > Serf."
             return msg(
-                "It can pay {cost} for it. Recruit goes in priority order: Air Vessel > Sea "
-                "Vessel > Warrior > Serf.",
-                cost=cost,
+                "It can pay for each of these. Recruit goes in priority order: Air Vessel > "
+                "Sea Vessel > Warrior > Serf; it recruits the first one left."
             )
+        # Solo rulebook, "Build — Towers and Vessels": "Tower > Air Vessel > Sea Vessel".
         return msg(
-            "It can pay {cost} for it. Build goes in priority order: Tower > Air Vessel > "
-            "Sea Vessel.",
-            cost=cost,
+            "It can pay for each of these. Build goes in priority order: Tower > Air Vessel > "
+            "Sea Vessel; it builds the first one left."
         )
 
     def question(self, state: EnemyState, step: Step) -> Question:
-        return yes_no(msg("In its supply?"))
+        units = tuple(step.params["units"])
+        return fields(
+            msg("Turn off each one its supply has run out of."),
+            *(Field(unit, UNIT_NAMES[unit], "yesno", default=True) for unit in units),
+            describe=lambda value: left_in_supply(units, value),
+            formerly=yes_no(msg("In its supply?")),
+        )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        unit, rest = step.params["units"][0], step.params["units"][1:]
-        cost = unit_cost(state, unit)
-        if value and not can_pay(state, cost):
-            # its Resources were corrected since the question: this Unit is out of reach
-            ctx.note(short_of(state, UNIT_NAMES[unit], cost))
-        if not value or not can_pay(state, cost):
-            # Solo rulebook, "Recruit" / "Build": the next Unit in priority order it can
-            # pay for (checked again: a correction may have changed what it has)
-            if rest:
-                try_units(state, ctx, step, step.params["action"], tuple(rest))
-            else:
-                fail(state, ctx, step, msg("No Unit it can pay for is left in its supply."))
+        units = tuple(step.params["units"])
+        if isinstance(value, bool):  # logged before the form: is the first one left?
+            left = {units[0]: value}
+            rest = units[1:]
+        else:
+            left, rest = value, ()
+        for unit in units:
+            if not left.get(unit):
+                continue
+            cost = unit_cost(state, unit)
+            if not can_pay(state, cost):
+                # its Resources were corrected since the question: this Unit is out of reach
+                ctx.note(short_of(state, UNIT_NAMES[unit], cost))
+                continue
+            place_unit(state, ctx, step, unit, pay)
             return
-        place_unit(state, ctx, step, unit, pay)
+        if rest:  # the former question goes on to the next Unit it can pay for
+            try_units(state, ctx, step, step.params["action"], rest)
+            return
+        # Solo rulebook, "Recruit": "This action will fail if the Enemy does not have the
+        # required Resources available to recruit any Unit OR if no Units are available in
+        # the supply."
+        fail(state, ctx, step, msg("No Unit it can pay for is left in its supply."))
+
+
+def left_in_supply(units: tuple[str, ...], value: dict[str, Any]) -> Msg:
+    """The form's answer in words: the Units left, in priority order."""
+    left = [UNIT_NAMES[unit] for unit in units if value.get(unit)]
+    if not left:
+        return msg("None left in its supply")
+    said = left[-1]
+    for name in reversed(left[:-1]):
+        said = msg("{first}, {then}", first=name, then=said)
+    return msg("Left in its supply: {units}", units=said)
 
 
 def place_unit(state: EnemyState, ctx: Context, step: Step, unit: str, price: Price) -> None:
