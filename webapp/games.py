@@ -27,7 +27,7 @@ from typing import Any, TypeGuard
 
 from flask import current_app
 
-from . import db, library, live
+from . import db, history, library, live
 from .engine import Game, HistoryNeeded, Msg, msg
 from .engine.questions import Entry, Fields, Question
 from .engine.text import single_line
@@ -511,18 +511,6 @@ def _undo_to(payload: dict[str, Any] | None) -> int | None:
     return to
 
 
-def entry_in_effect(game_id: str, entry: db.Event) -> bool:
-    """Whether a History entry's action is in effect now: not taken back, or brought
-    back by Redo (an action taken at its place or before it since would have dropped it
-    for good). From the log alone."""
-    if entry.kind != "action":
-        return False
-    fewest = db.fewest_taken_since(game_id, entry.seq + 1)
-    return db.in_effect_now(game_id) >= entry.in_effect and (
-        fewest is None or fewest > entry.in_effect
-    )
-
-
 def undo_back_to(game_id: str, version: int, seq: int, device: str = "") -> OpenGame:
     """Undo back to here: every action after the History entry `seq` taken back, as
     one event, at the version the device saw (StaleVersion: nothing changed; NotInEffect
@@ -534,12 +522,12 @@ def undo_back_to(game_id: str, version: int, seq: int, device: str = "") -> Open
             raise GameNotFound(game_id)
         if head[1] != version:
             raise db.StaleVersion(game_id)
-        entry = db.find_event(game_id, seq)
-        if entry is None or not entry_in_effect(game_id, entry):
-            raise NotInEffect(msg("that entry of the history is no longer in effect"))
-        if db.in_effect_now(game_id) == entry.in_effect:
-            raise NothingToUndo(msg("nothing came after that entry"))
-        return act(game_id, version, "undo", {"to": entry.in_effect}, device)
+        entry = history.entry(game_id, seq)
+        if entry is None or not entry.in_effect:
+            raise NotInEffect(msg("it is no longer in effect"))
+        if not entry.undoes:
+            raise NothingToUndo(msg("nothing came after it"))
+        return act(game_id, version, "undo", {"to": entry.event.in_effect}, device)
 
 
 def keeps_answer(question: Question) -> TypeGuard[Entry | Fields]:
