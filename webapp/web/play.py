@@ -196,7 +196,7 @@ def _history(game_id: str, before: int | None, notice: str | None = None, status
         "by_turn": history.by_turn,
         "notice": notice,
     }
-    if is_htmx():  # "Show older": the next rows and button, in place of the button
+    if is_htmx() and notice is None:  # "Show older": the next rows and button, in its place
         html = render_block(HISTORY, "events", **context, loaded_more=True)
     else:  # the same link without JavaScript: the whole page, from there on
         html = render_template(HISTORY, **context)
