@@ -14,6 +14,7 @@ import pytest
 
 from webapp import db, games, history
 from webapp.engine import Game
+from webapp.web import play as play_view
 
 from ..random_play import BOTS, OPTIONS, random_answer, starting_deck
 from .conftest import HTMX, owner_client
@@ -111,6 +112,8 @@ def test_undo_back_to_here_takes_back_seven_actions_in_one_event_said_in_words(
     href = undo_back(rows(client.get(f"/g/{coins_game}/history").get_data(as_text=True))[3])[1]
     page, response = confirmed(client, href["href"])
     assert "Undo 7 actions, back to “Correction: Coins set to 3”?" in text_of(page)
+    listed = re.search(r'<ul class="taken-back-list">(.*?)</ul>', page, re.S).group(1)
+    assert re.findall(r"Coins set to (\d+)", listed) == [str(n) for n in range(10, 3, -1)]
     assert ">Undo 7 actions</button>" in page.replace("</svg>", ">").replace(">>", ">")
     assert response.status_code == 303
     assert response.headers["Location"] == f"/g/{coins_game}?said=11"
@@ -265,6 +268,8 @@ def test_undo_back_further_than_memory_holds_reads_the_log_and_comes_back_whole(
         for version in range(count):
             games.act(game_id, version, "action", {"correct": "coins", "value": version % 40})
         games.forget_all()  # resumed from a snapshot that holds the latest words only
+        with app.test_request_context():
+            assert len(play_view._taken_back(game_id, count - 2)) == play_view.TAKEN_BACK_SHOWN
         back = games.undo_back_to(game_id, count, seq=2)
         assert len(back.game.actions) == 2
         assert str(games.undone_or_redone(back, "undo")) == (

@@ -238,8 +238,23 @@ def undo_to_confirm(game_id: str) -> Any:
         return _refused(game_id, games.NotInEffect(msg("it is no longer in effect")))
     if not entry.undoes:
         return _refused(game_id, games.NothingToUndo(msg("nothing came after it")))
-    html = render_template("game/undo_to.html", row=row, entry=entry, version=version)
+    taken = _taken_back(game_id, entry.undoes)
+    html = render_template("game/undo_to.html", row=row, entry=entry, version=version, taken=taken)
     return html, 200, {"Cache-Control": "no-store"}
+
+
+TAKEN_BACK_SHOWN = 8  # the confirmation lists the newest of what goes; "and 12 more"
+
+
+def _taken_back(game_id: str, count: int) -> list[dict[str, Any]]:
+    """The words of the newest of the `count` last actions, newest first (none for a
+    game Botdeck cannot rebuild: the confirmation then says only how many)."""
+    try:
+        opened = games.open_game(game_id)
+    except games.GameUnreadable:
+        return []
+    said = opened.summaries[-count:][-TAKEN_BACK_SHOWN:]
+    return [words for words in reversed(said) if words is not None]
 
 
 @bp.post("/undo-to")
