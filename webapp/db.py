@@ -9,6 +9,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -596,6 +597,13 @@ def _json_or_null(data: dict[str, Any] | None) -> str | None:
 _EVENT = "SELECT seq, kind, action, summary, device, created_at, in_effect, turn FROM events"
 
 
+@lru_cache(maxsize=256)
+def _turn(stored: str) -> dict[str, Any]:
+    # a page of the History holds a few turns fifty times over: each read once (never
+    # changed by a reader: a turn is only rendered)
+    return json.loads(stored)  # type: ignore[no-any-return]
+
+
 def events(game_id: str) -> list[Event]:
     return _events(f"{_EVENT} WHERE game_id = ? ORDER BY seq", (game_id,))
 
@@ -611,7 +619,7 @@ def _events(sql: str, params: tuple[Any, ...]) -> list[Event]:
             r["device"],
             r["created_at"],
             r["in_effect"],
-            None if r["turn"] is None else json.loads(r["turn"]),
+            None if r["turn"] is None else _turn(r["turn"]),
         )
         for r in rows
     ]
