@@ -79,6 +79,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         covenant = paths["covenant game"].removeprefix("/g/")
         paths["covenant watch view"] = f"/w/{games.open_game(covenant).row.watch_id}"
         paths["covenant history"] = f"/g/{covenant}/history"
+        version = games.open_game(covenant).version
+        paths["undo back to here"] = f"/g/{covenant}/undo-to?to=1&version={version}"
     paths |= {
         "card library": "/library/covenant",
         "data": "/data",
