@@ -59,6 +59,9 @@ class OpenGame:
     version: int
     stacks: Stacks = field(default_factory=Stacks)  # what Undo and Redo take next
     stored_at: int = 0  # the version of the game's stored snapshot (0: none)
+    # the kind and words of the change that made this version, when it was made here
+    # (None: opened from storage): the other devices are told an undo or a redo
+    change: tuple[str, dict[str, Any]] | None = None
     # what the pages work out once per version (webapp/web/fragments.py: digests, the
     # update a page holding given fragments gets): a change makes a new OpenGame, so
     # nothing here outlives the version it was worked out at
@@ -492,6 +495,7 @@ def act(
             changed.stored_at = new_version
         if changed.needs_history:  # what Undo would take next is before its snapshot
             changed = _rebuild(replace(changed.row, version=new_version))
+        changed.change = (kind, event.summary)
         _keep(_key(game_id), changed)
         answered = kind == "action" and payload is not None and "answer" in payload
         if answered and asked is not None:

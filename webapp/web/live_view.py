@@ -20,7 +20,7 @@ from flask import Response, request, stream_with_context
 from flask_babel import get_locale
 from jinja2_fragments.flask import render_block
 
-from .. import db, games, live
+from .. import games, live
 from .fragments import PAGE, fragments_held, held_header, render_update
 from .i18n import translate_json
 
@@ -67,18 +67,12 @@ def update(
         if opened.version == seen:
             return "", seen, held, False
         html, digests = render_update(opened, held, watch=watch)
-        if seen is not None:
-            html += _undone_or_redone(game_id, opened.version)
+        if seen is not None and opened.change is not None and opened.change[0] != "action":
+            # an undo or a redo another device made ("Undone: 7 actions, back to …"): a
+            # page that goes back several steps at once says why
+            said = translate_json(opened.change[1])
+            html += render_block(PAGE, "notice", notice=said, oob=True)
         return sse("update", html), opened.version, digests, False
-
-
-def _undone_or_redone(game_id: str, version: int) -> str:
-    """The notice of an undo or redo another device made ("Undone: 7 actions, back to
-    …"): a page going back several steps at once says why. Empty for an action."""
-    event = db.find_event(game_id, version)
-    if event is None or event.kind == "action":
-        return ""
-    return render_block(PAGE, "notice", notice=translate_json(event.summary), oob=True)
 
 
 def stream_part(game_id: str, *, watch: bool) -> Response:
