@@ -3,8 +3,8 @@ server process (`python -m webapp`: uvicorn, the stream layer) over loopback, an
 pushed past their aims to show where things break.
 
 1. a tap on a kept-alive connection, one device with its own stream open;
-2. undo, a refused answer, the History page and the first page after a restart, on
-   games 10 to 3,000 steps long;
+2. undo, a refused answer, the History page, "Undo back to here" and the first page
+   after a restart, on games 10 to 3,000 steps long;
 3. hundreds to thousands of open streams: a page, the CSS and a tap still answer; the
    server's memory; how soon a closed page is let go;
 4. the server's memory with 20 devices connected, before and after 2,000 taps;
@@ -226,6 +226,25 @@ def undo_redo(device: Device, game: str, version: int) -> tuple[list[float], int
     return times, version
 
 
+UNDO_BACK = 8  # "Undo back to here" this many actions, then Redo of them all
+
+
+def undo_back(device: Device, game: str, version: int, length: int) -> tuple[list[float], int]:
+    """ "Undo back to here" on the History entry UNDO_BACK actions back (the game was built
+    one action per event), then Redo, LENGTH_SAMPLES // 2 times: each undo's time and the
+    version after."""
+    times = []
+    for _ in range(LENGTH_SAMPLES // 2):
+        form = {"version": version, "to": length - UNDO_BACK}
+        status, _, took = device.request("POST", f"/g/{game}/undo-to", form, htmx=False)
+        expect(status, 303, "undo back to here")
+        times.append(took)
+        status, _, _ = device.request("POST", f"/g/{game}/redo", {"version": version + 1})
+        expect(status, 200, "redo")
+        version += 2
+    return times, version
+
+
 def pages(device: Device, path: str, count: int) -> list[float]:
     times = []
     for _ in range(count):
@@ -274,7 +293,7 @@ def long_games(percentiles: Percentiles) -> None:
             f"Games {', '.join(f'{n:,}' for n in LENGTHS)} steps long on the served app "
             f"(built in-process in {time.perf_counter() - started:.0f} s)"
         )
-        undo, refused, history = {}, {}, {}
+        undo, refused, history, back = {}, {}, {}, {}
         with Server(data_dir) as server:
             held.append(server)
             device = Device(server)
@@ -283,12 +302,14 @@ def long_games(percentiles: Percentiles) -> None:
                 refused[length] = refused_answers(device, game, version)
                 history[length] = pages(device, f"/g/{game}/history", HISTORY_SAMPLES)
                 undo[length], version = undo_redo(device, game, version)
+                back[length], version = undo_back(device, game, version, length)
                 built[length] = (game, version)
         held.clear()
         restarted, starts = first_pages(data_dir, built)
         print_lengths("undo", undo, percentiles)
         print_lengths("an answer refused (422)", refused, percentiles)
         print_lengths("the History page", history, percentiles)
+        print_lengths(f"undo back {UNDO_BACK} actions at once", back, percentiles)
         print_lengths("the first page after a restart", restarted, percentiles)
         print(
             f"  ({RESTARTS} restarts a game; the server answered {p50(starts):.1f} s "

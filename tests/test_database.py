@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from webapp import create_app, db, live, safety
+from webapp import create_app, db, games, live, safety
 
 from .conftest import ROOT
-from .web.conftest import HTMX
+from .web.conftest import HTMX, seen
 from .web.test_ownership import old_database
 
 
@@ -129,7 +129,7 @@ def test_a_database_from_before_deleted_games_were_kept_upgrades_and_deletes_sof
     client = app.test_client()
     client.set_cookie("botdeck_device", device)
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION == 5
+    assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
     assert "deleted_at" in {row[1] for row in con.execute("PRAGMA table_info(games)")}
     con.close()
     assert "Before the update" in client.get("/").get_data(as_text=True)
@@ -137,6 +137,94 @@ def test_a_database_from_before_deleted_games_were_kept_upgrades_and_deletes_sof
     assert client.get(f"/g/{game_id}").status_code == 404
     assert client.post(f"/g/{game_id}/bring-back").status_code == 303
     assert version(app, game_id) == 1
+
+
+def test_a_database_from_before_undo_back_to_here_upgrades_and_its_logs_read_as_before(tmp_path):
+    """Version 5 (the one before): events without `in_effect` nor `turn`. Each event gets
+    the actions it left in effect, worked out as its log replays (an undo with nothing
+    to undo changed nothing); its games open as they were, Redo still brings back what
+    was undone, and any entry still in effect can be gone back to."""
+    app = make_app(tmp_path)
+    client = app.test_client()
+    game_id = start_game(client, "Before the update")
+    with app.app_context():
+        for kind, value in [
+            ("action", 1),
+            ("action", 2),
+            ("undo", 0),
+            ("action", 3),
+            ("action", 4),
+            ("action", 5),
+            ("undo", 0),
+            ("undo", 0),
+            ("redo", 0),
+            ("action", 6),
+            ("undo", 0),
+        ]:
+            version = db.find_game(game_id).version
+            payload = {"correct": "coins", "value": value} if kind == "action" else None
+            games.act(game_id, version, kind, payload)
+        expected = [event.in_effect for event in db.events(game_id)]
+        before = seen(games._rebuild(db.find_game(game_id)))
+    assert expected == [1, 2, 1, 2, 3, 4, 3, 2, 3, 4, 3]
+    path = database_of(app)
+    db.release(path)  # the earlier Botdeck stops
+    con = sqlite3.connect(path)
+    con.execute("ALTER TABLE events DROP COLUMN in_effect")
+    con.execute("ALTER TABLE events DROP COLUMN turn")
+    con.execute("DELETE FROM snapshots")  # a snapshot this Botdeck wrote: not the earlier's
+    con.execute("PRAGMA user_version = 5")
+    con.commit()
+    con.close()
+    app = make_app(tmp_path)
+    client = app.test_client()
+    client.get("/")  # started: upgraded
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION == 6
+    stored = con.execute("SELECT in_effect, turn FROM events ORDER BY seq").fetchall()
+    con.close()
+    assert [in_effect for in_effect, _ in stored] == expected
+    assert {turn for _, turn in stored} == {None}  # not known: no turn heading
+    with app.app_context():
+        opened = games.open_game(game_id)
+        assert seen(opened) == before
+        assert str(opened.next_redo()) == "Correction: Coins set to 6"
+    history = client.get(f"/g/{game_id}/history").get_data(as_text=True)
+    assert "history-turn" not in history and "Coins set to 6" in history
+    assert f"/g/{game_id}/undo-to?to=1&amp;version=11" in history  # two actions after it
+    assert '<input type="hidden" name="to" value="4">' in history  # one: no confirmation
+    response = client.post(f"/g/{game_id}/undo-to", data={"version": 11, "to": 4})
+    assert response.status_code == 303
+    with app.app_context():
+        assert games.open_game(game_id).game.state.ais[0].coins == 3  # actions 1, 3
+        assert db.events(game_id)[-1].in_effect == 2
+
+
+def test_the_upgrade_counts_an_undo_with_nothing_to_undo_as_nothing(tmp_path):
+    """A log an earlier Botdeck could hold: an undo or a redo that changed nothing."""
+    path = tmp_path / "botdeck.sqlite3"
+    old_database(path, version=2)
+    con = sqlite3.connect(path)
+    con.executemany(
+        "INSERT INTO events (game_id, seq, kind, action, summary, created_at)"
+        " VALUES ('oldgame0000000000000001', ?, ?, ?, '{\"text\": \"x\"}', '2026-01-01')",
+        [
+            (1, "undo", None),
+            (2, "action", '{"correct": "coins", "value": 1}'),
+            (3, "redo", None),
+            (4, "undo", None),
+            (5, "undo", None),
+            (6, "redo", None),
+            (7, "redo", None),
+        ],
+    )
+    con.commit()
+    con.close()
+    db.upgrade(path)
+    con = sqlite3.connect(path)
+    counted = [row[0] for row in con.execute("SELECT in_effect FROM events ORDER BY seq")]
+    con.close()
+    assert counted == [0, 1, 1, 0, 0, 1, 1]
 
 
 def test_a_database_from_a_newer_botdeck_is_refused_and_never_rewritten(tmp_path):

@@ -9,6 +9,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,20 @@ class Event:
     summary: dict[str, Any]
     device: str
     created_at: str
+    in_effect: int = 0  # actions in effect once it is applied (see schema.sql)
+    turn: dict[str, Any] | None = None  # the turn's title, a message (None: not stored)
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to store: its kind, action (for kind "action"), words, the actions in
+    effect once it is applied, and the title of its turn."""
+
+    kind: str
+    action: dict[str, Any] | None
+    summary: dict[str, Any]
+    in_effect: int
+    turn: dict[str, Any] | None = None
 
 
 class Connection(sqlite3.Connection):
@@ -193,6 +208,32 @@ def _owners(db: sqlite3.Connection) -> None:
         db.execute("DROP TABLE kept_before_owners")
 
 
+def _events_in_effect(db: sqlite3.Connection) -> None:
+    """Each event says how many actions are in effect once it is applied: an undo event
+    can then take back several at once ("Undo back to here"), and the History tells an
+    entry still in effect from one undone. Worked out for the events already stored as
+    the log replays them (then every undo took back one action, every redo brought one
+    back; an undo with nothing to undo, or a redo with nothing to redo, changed nothing)."""
+    _add_column(db, "events", "in_effect", "INTEGER NOT NULL DEFAULT 0")
+    _add_column(db, "events", "turn", "TEXT")
+    if not _has_table(db, "events"):
+        return
+    counted: list[tuple[int, str, int]] = []
+    game, in_effect, redoable = None, 0, 0
+    stored = db.execute("SELECT game_id, seq, kind FROM events ORDER BY game_id, seq")
+    for game_id, seq, kind in stored:
+        if game_id != game:
+            game, in_effect, redoable = game_id, 0, 0
+        if kind == "action":
+            in_effect, redoable = in_effect + 1, 0
+        elif kind == "undo" and in_effect:
+            in_effect, redoable = in_effect - 1, redoable + 1
+        elif kind == "redo" and redoable:
+            in_effect, redoable = in_effect + 1, redoable - 1
+        counted.append((in_effect, game_id, seq))
+    db.executemany("UPDATE events SET in_effect = ? WHERE game_id = ? AND seq = ?", counted)
+
+
 # Changes to a database made by an earlier Botdeck, in order: migration n takes a
 # database from version n to n + 1, in one transaction with the version number, and
 # may run again on a database it half-changed before transactions (an added column is
@@ -208,6 +249,8 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     lambda db: None,
     # 5: a deleted game is kept 30 days, hidden, before it is removed for good
     lambda db: _add_column(db, "games", "deleted_at", "TEXT"),
+    # 6: History by turn, and "Undo back to here" (several actions in one undo event)
+    _events_in_effect,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -286,7 +329,7 @@ def insert_game(
     deck: dict[str, Any],
     summary: dict[str, Any],
     now: str,
-    events: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = (),  # type: ignore[assignment]
+    events: list[NewEvent] = (),  # type: ignore[assignment]
     device: str | None = None,
     dates: tuple[str, str] | None = None,
 ) -> None:
@@ -316,18 +359,20 @@ def insert_game(
             ),
         )
         db.executemany(
-            "INSERT INTO events (game_id, seq, kind, action, summary, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO events (game_id, seq, kind, action, summary, created_at, in_effect,"
+            " turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     game_id,
                     seq,
-                    kind,
-                    None if action is None else json.dumps(action),
-                    json.dumps(text),
+                    event.kind,
+                    _json_or_null(event.action),
+                    json.dumps(event.summary),
                     now,
+                    event.in_effect,
+                    _json_or_null(event.turn),
                 )
-                for seq, (kind, action, text) in enumerate(events, start=1)
+                for seq, event in enumerate(events, start=1)
             ],
         )
         if device is not None:
@@ -545,12 +590,22 @@ def purge_deleted(before: str) -> int:
     return _write(f"DELETE FROM games WHERE {due}", (before,)).rowcount
 
 
+def _json_or_null(data: dict[str, Any] | None) -> str | None:
+    return None if data is None else json.dumps(data)
+
+
+_EVENT = "SELECT seq, kind, action, summary, device, created_at, in_effect, turn FROM events"
+
+
+@lru_cache(maxsize=256)
+def _turn(stored: str) -> dict[str, Any]:
+    # a page of the History holds a few turns fifty times over: each read once (never
+    # changed by a reader: a turn is only rendered)
+    return json.loads(stored)  # type: ignore[no-any-return]
+
+
 def events(game_id: str) -> list[Event]:
-    return _events(
-        "SELECT seq, kind, action, summary, device, created_at FROM events"
-        " WHERE game_id = ? ORDER BY seq",
-        (game_id,),
-    )
+    return _events(f"{_EVENT} WHERE game_id = ? ORDER BY seq", (game_id,))
 
 
 def _events(sql: str, params: tuple[Any, ...]) -> list[Event]:
@@ -563,17 +618,50 @@ def _events(sql: str, params: tuple[Any, ...]) -> list[Event]:
             json.loads(r["summary"]),
             r["device"],
             r["created_at"],
+            r["in_effect"],
+            None if r["turn"] is None else _turn(r["turn"]),
         )
         for r in rows
     ]
+
+
+def find_event(game_id: str, seq: int) -> Event | None:
+    found = _events(f"{_EVENT} WHERE game_id = ? AND seq = ?", (game_id, seq))
+    return found[0] if found else None
+
+
+def in_effect_now(game_id: str) -> int:
+    """How many actions of the game are in effect (those its latest event left)."""
+    row = (
+        get_db()
+        .execute(
+            "SELECT in_effect FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
+        )
+        .fetchone()
+    )
+    return 0 if row is None else int(row[0])
+
+
+def fewest_taken_since(game_id: str, seq: int) -> int | None:
+    """The fewest actions in effect once any action was taken from event `seq` on (None:
+    no action since). An action taken back and followed by an action taken at the same
+    place or before it is gone for good: that action's event had as many, or fewer."""
+    row = (
+        get_db()
+        .execute(
+            "SELECT MIN(in_effect) FROM events WHERE game_id = ? AND seq >= ? AND kind = 'action'",
+            (game_id, seq),
+        )
+        .fetchone()
+    )
+    return None if row is None or row[0] is None else int(row[0])
 
 
 def events_before(game_id: str, before: int | None, limit: int) -> list[Event]:
     """At most `limit` events of the game, newest first, all older than `before` (a seq;
     None: from the newest). One walk down the primary key, however long the game."""
     return _events(
-        "SELECT seq, kind, action, summary, device, created_at FROM events"
-        " WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
+        f"{_EVENT} WHERE game_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
         (game_id, 2**63 - 1 if before is None else before, limit),
     )
 
@@ -582,9 +670,7 @@ def append_event(
     game_id: str,
     *,
     expected_version: int,
-    kind: str,
-    action: dict[str, Any] | None,
-    summary: dict[str, Any],
+    event: NewEvent,
     game_summary: dict[str, Any],
     device: str,
     now: str,
@@ -604,16 +690,18 @@ def append_event(
             raise StaleVersion(game_id)
         version = expected_version + 1
         db.execute(
-            "INSERT INTO events (game_id, seq, kind, action, summary, device, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO events (game_id, seq, kind, action, summary, device, created_at,"
+            " in_effect, turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game_id,
                 version,
-                kind,
-                None if action is None else json.dumps(action),
-                json.dumps(summary),
+                event.kind,
+                _json_or_null(event.action),
+                json.dumps(event.summary),
                 device,
                 now,
+                event.in_effect,
+                _json_or_null(event.turn),
             ),
         )
         db.execute(
@@ -648,11 +736,7 @@ def snapshot_version(game_id: str) -> int | None:
 
 def events_after(game_id: str, seq: int) -> list[Event]:
     """The game's events after `seq`, oldest first."""
-    return _events(
-        "SELECT seq, kind, action, summary, device, created_at FROM events"
-        " WHERE game_id = ? AND seq > ? ORDER BY seq",
-        (game_id, seq),
-    )
+    return _events(f"{_EVENT} WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, seq))
 
 
 class _transaction:

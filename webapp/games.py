@@ -4,6 +4,9 @@ Every change goes through `act`: under the game's lock it checks the version the
 device saw, applies the change to the engine, appends one event row (committed
 before returning) and only then updates the in-memory copy.
 
+Undo and Redo (webapp/undo_stacks.py) take back and bring back units: one action, or
+all those "Undo back to here" took back at once, as one event of the log.
+
 The last games opened stay in memory (least recently used out). Every `STORE_EVERY`
 versions a snapshot of the game is stored with the event, in the same transaction;
 after a restart a game is resumed from it and the few events since, not replayed
@@ -24,10 +27,11 @@ from typing import Any, TypeGuard
 
 from flask import current_app
 
-from . import db, library, live
+from . import db, history, library, live
 from .engine import Game, HistoryNeeded, Msg, msg
 from .engine.questions import Entry, Fields, Question
 from .engine.text import single_line
+from .undo_stacks import STORED_TAIL, Action, Stacks
 
 
 class GameNotFound(LookupError):
@@ -38,14 +42,14 @@ class NothingToUndo(ValueError):
     pass
 
 
+class NotInEffect(ValueError):
+    """A History entry that was taken back since (or is not an action): there is no
+    going back to it."""
+
+
 class GameUnreadable(RuntimeError):
     """A stored game Botdeck cannot rebuild (a bug, logged): its log is intact, and
     it can still be undone and exported from the log alone (see `act`, `export_game`)."""
-
-
-# A summary or a redo entry from before the snapshot a game resumed from: not read.
-Summary = dict[str, Any] | None
-Redo = tuple[dict[str, Any], dict[str, Any]] | None
 
 
 @dataclass
@@ -53,9 +57,11 @@ class OpenGame:
     row: db.GameRow
     game: Game
     version: int
-    summaries: list[Summary] = field(default_factory=list)  # one per action in effect
-    redo: list[Redo] = field(default_factory=list)
+    stacks: Stacks = field(default_factory=Stacks)  # what Undo and Redo take next
     stored_at: int = 0  # the version of the game's stored snapshot (0: none)
+    # the kind and words of the change that made this version, when it was made here
+    # (None: opened from storage): the other devices are told an undo or a redo
+    change: tuple[str, dict[str, Any]] | None = None
     # what the pages work out once per version (webapp/web/fragments.py: digests, the
     # update a page holding given fragments gets): a change makes a new OpenGame, so
     # nothing here outlives the version it was worked out at
@@ -66,27 +72,31 @@ class OpenGame:
         return self.row.id
 
     @property
+    def summaries(self) -> list[dict[str, Any] | None]:
+        """The words of each action in effect (None: from before the snapshot resumed)."""
+        return self.stacks.summaries
+
+    @property
     def can_undo(self) -> bool:
         return bool(self.game.actions)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self.redo)
+        return bool(self.stacks.redo)
 
     @property
     def needs_history(self) -> bool:
         """What Undo or Redo would take next is from before its stored snapshot."""
-        return (bool(self.summaries) and self.summaries[-1] is None) or (
-            bool(self.redo) and self.redo[-1] is None
-        )
+        return self.stacks.needs_history
 
     def last_summary(self) -> Msg | None:
-        last = self.summaries[-1] if self.summaries else None
-        return None if last is None else Msg.from_json(last)
+        """What Undo would take back, in words: the last action, or "7 actions, back to
+        …" after a Redo that brought back several."""
+        return self.stacks.next_undo_said()
 
     def next_redo(self) -> Msg | None:
-        last = self.redo[-1] if self.redo else None
-        return None if last is None else Msg.from_json(last[1])
+        """What Redo would bring back, in words."""
+        return self.stacks.next_redo_said()
 
 
 # The games opened last, least recently used first: a game is ~0.5 MB in memory, and a
@@ -99,18 +109,9 @@ _locks_guard = threading.Lock()
 # A snapshot is stored with the event every this many versions: a restart replays at
 # most this many events, and a snapshot (tens of KB) is written once per so many taps.
 STORE_EVERY = 16
-SNAPSHOT_FORMAT = 1  # what `_stored` writes: a snapshot of another format is not read
-# How many of the latest summaries and redo entries a snapshot keeps, and memory holds:
-# Undo and Redo can go this far back before the game is read again from its whole log.
-STORED_TAIL = 64
-
-
-def _trimmed(entries: list[Any]) -> list[Any]:
-    """`entries` with those before the latest STORED_TAIL let go (None), once twice as
-    many are held: a long game does not keep a summary of each of its actions."""
-    if len(entries) > 2 * STORED_TAIL and entries[-2 * STORED_TAIL - 1] is not None:
-        entries[:-STORED_TAIL] = [None] * (len(entries) - STORED_TAIL)
-    return entries
+# What `_stored` writes; format 1 (before units of several actions: each redo entry one
+# action) is read too, another is not read.
+SNAPSHOT_FORMAT = 2
 
 
 def _cached(key: tuple[str, str]) -> OpenGame | None:
@@ -195,19 +196,32 @@ class PreparedImport:
     """A game file replayed in full and checked, ready to store."""
 
     game: Game
-    events: list[tuple[str, dict[str, Any] | None, dict[str, Any]]]
+    events: list[db.NewEvent]
 
 
 def prepare_import(data: Any) -> PreparedImport:
     """Replay a game file in full, once (BadGameFile if it cannot be); nothing is stored.
-    Each action is stored with its words as the history shows them."""
+    Each action is stored with its words and its turn as the history shows them."""
     said: list[Msg] = []
-    game = Game.from_export(data, said=said)
-    events: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = [
-        ("action", action, words.to_json())
-        for action, words in zip(game.actions, said, strict=True)
+    turns: list[Msg | None] = []
+    game = Game.from_export(data, said=said, turns=turns)
+    events = [
+        db.NewEvent("action", action, words.to_json(), number, _json(turn))
+        for number, (action, words, turn) in enumerate(
+            zip(game.actions, said, turns, strict=True), start=1
+        )
     ]
     return PreparedImport(game, events)
+
+
+def _json(message: Msg | None) -> dict[str, Any] | None:
+    return None if message is None else message.to_json()
+
+
+def _turn(game: Game) -> dict[str, Any] | None:
+    """The title of the turn the game is at, as an event stores it."""
+    checklist = game.checklist
+    return None if checklist is None else checklist.title.to_json()
 
 
 def store_import(
@@ -290,56 +304,81 @@ def open_game(game_id: str) -> OpenGame:
         return opened
 
 
-Log = tuple[list[dict[str, Any]], list[dict[str, Any]], list[tuple[dict[str, Any], dict[str, Any]]]]
+def _undo_target(event: db.Event, in_effect: int, stacks: Stacks) -> int:
+    """How many actions an undo event left in effect (what it says, if it can be so;
+    else, as before events said it, the next Undo's unit taken back)."""
+    if 0 <= event.in_effect < in_effect:
+        return event.in_effect
+    return in_effect - stacks.undo_size()
 
 
-def _read_log(game_id: str) -> Log:
-    """The actions in effect, their summaries and what can be redone, from the event log."""
-    actions: list[dict[str, Any]] = []
-    summaries: list[dict[str, Any]] = []
-    redo: list[tuple[dict[str, Any], dict[str, Any]]] = []
+def _read_log(game_id: str) -> tuple[list[Action], Stacks]:
+    """The actions in effect, and what Undo and Redo take next, from the event log."""
+    actions: list[Action] = []
+    stacks = Stacks()
     for event in db.events(game_id):
         if event.kind == "action" and event.action is not None:
             actions.append(event.action)
-            summaries.append(event.summary)
-            redo.clear()
+            stacks.take(event.summary)
         elif event.kind == "undo" and actions:
-            redo.append((actions.pop(), summaries.pop()))
-        elif event.kind == "redo" and redo:
-            action, summary = redo.pop()
-            actions.append(action)
-            summaries.append(summary)
-    return actions, summaries, redo
+            to = _undo_target(event, len(actions), stacks)
+            stacks.undo(actions[to:], to)
+            del actions[to:]
+        elif event.kind == "redo" and stacks.redo:
+            actions.extend(action for action, _ in stacks.next_redo())
+            stacks.redone()
+    return actions, stacks
 
 
-def _rebuild(row: db.GameRow) -> OpenGame:
-    """The game replayed from its whole log."""
-    actions, summaries, redo = _read_log(row.id)
+def _rebuild(row: db.GameRow, *, trim: bool = True) -> OpenGame:
+    """The game replayed from its whole log (`trim`: holding only the latest words, as
+    memory does; else all of them, for an undo back further than those)."""
+    actions, stacks = _read_log(row.id)
     try:
         game = Game.replay(row.bot, row.options, row.seed, row.deck, actions, deck_checked=True)
     except Exception as error:
         current_app.logger.exception("game %s cannot be rebuilt from its log", row.id)
         raise GameUnreadable(row.id) from error
-    stored_at = db.snapshot_version(row.id) or 0
-    return OpenGame(
-        row, game, row.version, _trimmed(list(summaries)), _trimmed(list(redo)), stored_at
-    )
+    if trim:
+        stacks.trim()
+    return OpenGame(row, game, row.version, stacks, db.snapshot_version(row.id) or 0)
 
 
 def _stored(opened: OpenGame) -> str:
     """What is stored of a game so that `_resumed` can take it back: the engine's
-    snapshot, and the latest summaries and redo entries."""
+    snapshot, and the latest summaries, redo entries and units (a redo entry larger than
+    STORED_TAIL actions is not stored: a Redo of it reads the whole log)."""
+    stacks = opened.stacks
     return json.dumps(
         {
             "format": SNAPSHOT_FORMAT,
             "bot": opened.game.bot.id,
             "game": opened.game.stored(),
-            "summaries": opened.summaries[-STORED_TAIL:],
-            "summaries_held": len(opened.summaries),
-            "redo": opened.redo[-STORED_TAIL:],
-            "redo_held": len(opened.redo),
+            "summaries": stacks.summaries[-STORED_TAIL:],
+            "summaries_held": len(stacks.summaries),
+            "redo": [
+                None if group is None or len(group) > STORED_TAIL else group
+                for group in stacks.redo[-STORED_TAIL:]
+            ],
+            "redo_held": len(stacks.redo),
+            "units": sorted(stacks.units.items()),
         }
     )
+
+
+def _stored_stacks(data: dict[str, Any]) -> Stacks:
+    """The stacks a snapshot holds (format 1: each redo entry a single action)."""
+    summaries = [None] * (data["summaries_held"] - len(data["summaries"]))
+    redo: list[Any] = [None] * (data["redo_held"] - len(data["redo"]))
+    for entry in data["redo"]:
+        if entry is None:
+            redo.append(None)
+        elif data["format"] == 1:
+            redo.append([(entry[0], entry[1])])
+        else:
+            redo.append([(action, said) for action, said in entry])
+    units = {int(end): int(size) for end, size in data.get("units", [])}
+    return Stacks([*summaries, *data["summaries"]], redo, units)
 
 
 def _resumed(row: db.GameRow) -> OpenGame | None:
@@ -351,21 +390,12 @@ def _resumed(row: db.GameRow) -> OpenGame | None:
     version, text = found
     try:
         data = json.loads(text)
-        if data.get("format") != SNAPSHOT_FORMAT or data.get("bot") != row.bot:
+        if data.get("format") not in (1, SNAPSHOT_FORMAT) or data.get("bot") != row.bot:
             return None
         game = Game.resume(
             row.bot, row.options, row.seed, row.deck, data["game"], deck_checked=True
         )
-        summaries: list[Summary] = [None] * (data["summaries_held"] - len(data["summaries"]))
-        redo: list[Redo] = [None] * (data["redo_held"] - len(data["redo"]))
-        opened = OpenGame(
-            row,
-            game,
-            version,
-            [*summaries, *data["summaries"]],
-            [*redo, *(tuple(entry) if entry else None for entry in data["redo"])],
-            version,
-        )
+        opened = OpenGame(row, game, version, _stored_stacks(data), version)
         for event in db.events_after(row.id, version):
             _replay_event(opened, event)
     except HistoryNeeded:
@@ -377,28 +407,21 @@ def _resumed(row: db.GameRow) -> OpenGame | None:
 
 
 def _replay_event(opened: OpenGame, event: db.Event) -> None:
-    """Apply one stored event to an open game, as `act` applied it (HistoryNeeded if it
-    goes back before the game's snapshot)."""
-    game = opened.game
+    """Apply one stored event to an open game being resumed, as `act` applied it
+    (HistoryNeeded if it goes back before the game's snapshot)."""
+    game, stacks = opened.game, opened.stacks
     if event.kind == "action" and event.action is not None:
         _apply(game, event.action)
-        opened.summaries.append(event.summary)
-        opened.redo.clear()
+        stacks.take(event.summary)
     elif event.kind == "undo" and game.actions:
-        summary = opened.summaries[-1]
-        if summary is None:
-            # internal: caught: the full history is loaded instead
-            raise HistoryNeeded("this undo goes back before the stored snapshot")
-        opened.redo.append((game.undo(), summary))
-        opened.summaries.pop()
-    elif event.kind == "redo" and opened.redo:
-        entry = opened.redo[-1]
-        if entry is None:
-            # internal: caught: the full history is loaded instead
-            raise HistoryNeeded("this redo comes from before the stored snapshot")
-        _apply(game, entry[0])
-        opened.redo.pop()
-        opened.summaries.append(entry[1])
+        to = _undo_target(event, len(game.actions), stacks)
+        stacks.check_undo(to)
+        stacks.undo(game.undo_to(to), to)
+    elif event.kind == "redo" and stacks.redo:
+        for action, _ in stacks.next_redo():
+            _apply(game, action)
+        stacks.redone()
+    stacks.trim()
     opened.version = event.seq
 
 
@@ -425,10 +448,11 @@ def act(
 ) -> OpenGame:
     """Apply one change at the version the device saw.
 
-    `kind` is "action" (with the action as payload), "undo" or "redo". Raises
-    StaleVersion if the game moved on, or the engine's ValueError for a bad
-    answer; in both cases nothing is stored and the open game stays as it was.
-    `ask_first`: an action the table must confirm raises ConfirmFirst (a ValueError).
+    `kind` is "action" (with the action as payload), "undo" (the next unit; with
+    {"to": n}, every action after the first n: "Undo back to here") or "redo". Raises
+    StaleVersion if the game moved on, or the engine's ValueError for a bad answer; in
+    both cases nothing is stored and the open game stays as it was. `ask_first`: an
+    action the table must confirm raises ConfirmFirst (a ValueError).
     """
     with lock(game_id):
         try:
@@ -436,7 +460,7 @@ def act(
         except GameUnreadable:
             if kind != "undo":
                 raise
-            _undo_in_log(game_id, version, device)
+            _undo_in_log(game_id, version, device, _undo_to(payload))
             live.publish(_key(game_id), version + 1)
             return open_game(game_id)  # GameUnreadable again if the last tap was not the cause
         if version != opened.version:
@@ -444,11 +468,11 @@ def act(
         asked = opened.game.pending()
         try:
             try:
-                changed, said = _changed(opened, kind, payload, ask_first)
+                changed, said, turn = _changed(opened, kind, payload, ask_first)
             except HistoryNeeded:  # an undo further back than the snapshot it resumed from
-                opened = _rebuild(opened.row)
+                opened = _rebuild(opened.row, trim=False)
                 _keep(_key(game_id), opened)
-                changed, said = _changed(opened, kind, payload, ask_first)
+                changed, said, turn = _changed(opened, kind, payload, ask_first)
         except ValueError:
             raise  # refused: the engine put the game back as it was
         except BaseException:
@@ -456,13 +480,18 @@ def act(
             raise
         new_version = opened.version + 1
         store = new_version - changed.stored_at >= STORE_EVERY
+        event = db.NewEvent(
+            kind,
+            payload if kind == "action" else None,
+            said.to_json(),
+            len(changed.game.actions),
+            turn,
+        )
         try:
             db.append_event(
                 game_id,
                 expected_version=opened.version,
-                kind=kind,
-                action=payload if kind == "action" else None,
-                summary=said.to_json(),
+                event=event,
                 game_summary=lobby_summary(changed.game),
                 device=device,
                 now=db.now(),
@@ -476,12 +505,43 @@ def act(
             changed.stored_at = new_version
         if changed.needs_history:  # what Undo would take next is before its snapshot
             changed = _rebuild(replace(changed.row, version=new_version))
+        changed.change = (kind, event.summary)
         _keep(_key(game_id), changed)
         answered = kind == "action" and payload is not None and "answer" in payload
         if answered and asked is not None:
             _remember(changed.row, asked.question, changed.game.actions[-1]["answer"])
     live.publish(_key(game_id), changed.version)
     return fill_from_library(game_id, changed, device)
+
+
+def _undo_to(payload: dict[str, Any] | None) -> int | None:
+    """The actions an undo leaves in effect, if it says (None: the next unit)."""
+    to = None if payload is None else payload.get("to")
+    if to is None:
+        return None
+    if not isinstance(to, int) or isinstance(to, bool):
+        # internal: the web layer sends a whole number
+        raise ValueError("an undo goes back to a whole number of actions")
+    return to
+
+
+def undo_back_to(game_id: str, version: int, seq: int, device: str = "") -> OpenGame:
+    """Undo back to here: every action after the History entry `seq` taken back, as
+    one event, at the version the device saw (StaleVersion: nothing changed; NotInEffect
+    if that entry was taken back since or is not an action; NothingToUndo if nothing
+    came after it)."""
+    with lock(game_id):
+        head = db.game_head(game_id)
+        if head is None:
+            raise GameNotFound(game_id)
+        if head[1] != version:
+            raise db.StaleVersion(game_id)
+        entry = history.entry(game_id, seq)
+        if entry is None or not entry.in_effect:
+            raise NotInEffect(msg("it is no longer in effect"))
+        if not entry.undoes:
+            raise NothingToUndo(msg("nothing came after it"))
+        return act(game_id, version, "undo", {"to": entry.event.in_effect}, device)
 
 
 def keeps_answer(question: Question) -> TypeGuard[Entry | Fields]:
@@ -597,84 +657,77 @@ def watch_key(game_id: str) -> tuple[str, str]:
 
 
 def undone_or_redone(opened: OpenGame, kind: str) -> Msg | None:
-    """What the undo or redo that made `opened` did, in words ("Undone: …"): the entry
-    it moved onto the redo list (undo) or back onto the summaries (redo)."""
-    if kind == "undo" and opened.redo and opened.redo[-1] is not None:
-        return msg("Undone: {what}", what=Msg.from_json(opened.redo[-1][1]))
-    if kind == "redo" and opened.summaries and opened.summaries[-1] is not None:
-        return msg("Redone: {what}", what=Msg.from_json(opened.summaries[-1]))
+    """What the undo or redo that made `opened` did, in words ("Undone: …", "Undone: 7
+    actions, back to …"): the entry it moved onto the redo list (undo) or back into
+    effect (redo)."""
+    if kind == "undo":
+        return opened.stacks.undone_said()
+    if kind == "redo":
+        return opened.stacks.redone_said()
     return None
 
 
 def _changed(
     opened: OpenGame, kind: str, payload: dict[str, Any] | None, ask_first: bool = False
-) -> tuple[OpenGame, Msg]:
-    """The game after the change, and the change in words for the history."""
-    row, game, stored_at = opened.row, opened.game, opened.stored_at
+) -> tuple[OpenGame, Msg, dict[str, Any] | None]:
+    """The game after the change, the change in words for the history, and the title of
+    its turn: the turn an action or a redo was taken at, the turn an undo went back to.
+    `ask_first`: an action the table must confirm raises ConfirmFirst."""
+    game, stacks = opened.game, opened.stacks.copy()
     if kind == "undo":
         if not game.actions:
             raise NothingToUndo(msg("nothing to undo"))
-        summary = opened.summaries[-1]
-        if summary is None:
-            # internal: caught: the full history is loaded instead
-            raise HistoryNeeded("what this undoes is from before the stored snapshot")
-        undone = (game.undo(), summary)
-        changed = OpenGame(
-            row,
-            game,
-            opened.version,
-            opened.summaries[:-1],
-            _trimmed([*opened.redo, undone]),
-            stored_at,
-        )
-        said = undone_or_redone(changed, kind)
-        assert said is not None  # its entry was just checked
-        return changed, said
-    if kind == "redo":
-        if not opened.redo:
+        to = _undo_to(payload)
+        to = len(game.actions) - stacks.undo_size() if to is None else to
+        stacks.check_undo(to)  # before the game changes
+        stacks.undo(game.undo_to(to), to)
+        said, turn = stacks.undone_said(), _turn(game)
+    elif kind == "redo":
+        if not stacks.redo:
             raise NothingToUndo(msg("nothing to redo"))
-        entry = opened.redo[-1]
-        if entry is None:
-            # internal: caught: the full history is loaded instead
-            raise HistoryNeeded("what this redoes is from before the stored snapshot")
-        action, summary = entry
-        _apply(game, action)
-        changed = OpenGame(
-            row,
-            game,
-            opened.version,
-            _trimmed([*opened.summaries, summary]),
-            opened.redo[:-1],
-            stored_at,
-        )
-        said = undone_or_redone(changed, kind)
-        assert said is not None  # its entry was just checked
-        return changed, said
-    if kind != "action" or payload is None:
+        turn, before = _turn(game), len(game.actions)
+        try:
+            for action, _ in stacks.next_redo():
+                _apply(game, action)
+        except BaseException:
+            if len(game.actions) > before:
+                game.undo_to(before)  # the game as it was: none of them, not some
+            raise
+        stacks.redone()
+        said = stacks.redone_said()
+    elif kind == "action" and payload is not None:
+        turn = _turn(game)
+        said = _apply(game, payload, ask_first)
+        stacks.take(said.to_json())
+    else:
         # internal: the web layer sends only action, undo and redo
         raise ValueError(f"unknown change {kind!r}")
-    said = _apply(game, payload, ask_first)
-    return OpenGame(
-        row, game, opened.version, _trimmed([*opened.summaries, said.to_json()]), [], stored_at
-    ), said
+    assert said is not None  # its words were just checked (HistoryNeeded otherwise)
+    stacks.trim()
+    return OpenGame(opened.row, game, opened.version, stacks, opened.stored_at), said, turn
 
 
-def _undo_in_log(game_id: str, version: int, device: str) -> None:
-    """Undo the last action of a game that cannot be rebuilt, from its log alone."""
+def _undo_in_log(game_id: str, version: int, device: str, to: int | None = None) -> None:
+    """Undo the last unit (or back to `to` actions) of a game that cannot be rebuilt,
+    from its log alone."""
     row = db.find_game(game_id)
     if row is None:
         raise GameNotFound(game_id)
     if version != row.version:
         raise db.StaleVersion(game_id)
-    _, summaries, _ = _read_log(game_id)
-    if not summaries:
+    actions, stacks = _read_log(game_id)
+    if not actions:
         raise NothingToUndo(msg("nothing to undo"))
+    to = len(actions) - stacks.undo_size() if to is None else to
+    if not 0 <= to < len(actions):
+        raise NothingToUndo(msg("nothing to undo"))
+    stacks.undo(actions[to:], to)
+    said = stacks.undone_said()
+    assert said is not None  # the whole log: every action's words
     db.append_event(
         game_id,
         expected_version=version,
-        kind="undo",
-        action=None,
-        summary=msg("Undone: {what}", what=Msg.from_json(summaries[-1])).to_json(),
+        event=db.NewEvent("undo", None, said.to_json(), to),
         game_summary=row.summary,
         device=device,
         now=db.now(),
@@ -689,7 +742,7 @@ def export_game(game_id: str) -> dict[str, Any]:
         row = db.find_game(game_id)
         if row is None:
             raise GameNotFound(game_id) from None
-        actions, _, _ = _read_log(game_id)
+        actions, _ = _read_log(game_id)
         return {
             **Game.file_header(),
             "bot": row.bot,

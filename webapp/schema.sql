@@ -30,6 +30,12 @@ CREATE TABLE IF NOT EXISTS events (
     summary TEXT NOT NULL,           -- JSON message: the event in words
     device TEXT NOT NULL DEFAULT '',
     created_at TEXT NOT NULL,
+    -- how many actions are in effect once this event is applied: an undo goes back to
+    -- this many (one Undo, or "Undo back to here": several at once), a redo forward
+    in_effect INTEGER NOT NULL DEFAULT 0,
+    turn TEXT,                       -- JSON message: the title of the turn the table was
+                                     -- at (an undo: the turn it went back to); NULL for
+                                     -- an event from before Botdeck stored it
     PRIMARY KEY (game_id, seq)
 );
 

@@ -155,6 +155,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
             "covenant watch view": Visit(watch, "covenant"),
             "leave a watched game": Visit(f"{watch}/leave", "covenant"),
             "covenant history": Visit(f"/g/{covenant}/history", "covenant"),
+            "undo back to here": Visit(
+                f"/g/{covenant}/undo-to?to=1&version={games.open_game(covenant).version}",
+                "covenant",
+            ),
             "share panel open": Visit(f"/g/{covenant}", "covenant", menu=".share-menu"),
             "theme menu open": Visit(f"/g/{covenant}", "covenant", menu=".theme-menu"),
             "device menu open": Visit(f"/g/{covenant}", "covenant", menu=".device-menu"),

@@ -1,7 +1,8 @@
 """No sequence of valid taps can make a game's pages fail (through the web routes).
 
-A stateful property test for every bot: random valid answers, undos, redos and
-corrections are posted as a tablet posts them, and the server restarts now and then
+A stateful property test for every bot: random valid answers, undos, redos,
+corrections and "Undo back to here" (from the History, confirmed as a table confirms it)
+are posted as a tablet posts them, and the server restarts now and then
 (the game then resumed from its stored snapshot must be its log replayed); after
 each one the game page,
 the watch page, the history, the export and both live streams' first update
@@ -11,8 +12,10 @@ not fail. Now and then the game file is imported back through the lobby: the sam
 
 from __future__ import annotations
 
+import html
 import io
 import random
+import re
 from typing import Any
 
 import pytest
@@ -22,6 +25,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from webapp import db, games, library
+from webapp.engine import Game
 
 from ..random_play import (
     BOTS,
@@ -52,6 +56,20 @@ def first_stream_update(client: Any, url: str) -> str:
         response.close()
     assert b"retry:" in (retry if isinstance(retry, bytes) else retry.encode())
     return update if isinstance(update, str) else update.decode()
+
+
+def seen_game(game: Game) -> str:
+    """What a table sees of a game (its state, deck, open turn and step waiting)."""
+    pending = game.pending()
+    return repr(
+        (
+            len(game.actions),
+            game.bot.state_to_json(game.state),
+            game.deck,
+            game.checklist.to_json() if game.checklist else None,
+            None if pending is None else str(pending.title),
+        )
+    )
 
 
 class WebTable(RuleBasedStateMachine):
@@ -105,6 +123,10 @@ class WebTable(RuleBasedStateMachine):
         response = self.client.post(
             f"/g/{self.game_id}/{route}", data={"version": self.version(), **form}, headers=HTMX
         )
+        if route == "undo-to":  # an entry the History offers: the game page is next
+            assert response.status_code == 204, response.get_data(as_text=True)[:300]
+            assert response.headers["HX-Redirect"].startswith(f"/g/{self.game_id}?said=")
+            return
         assert response.status_code in TAP_ANSWERS, response.get_data(as_text=True)[:300]
 
     @rule(data=st.data())
@@ -123,6 +145,32 @@ class WebTable(RuleBasedStateMachine):
     @rule()
     def redo(self) -> None:
         self.post("redo")
+
+    @rule(data=st.data())
+    def undo_back_to_here(self, data: st.DataObject) -> None:
+        """An entry of the History's newest page offering "Undo back to here", tapped
+        (and confirmed, for more than one action): the game is its actions up to that
+        entry, replayed."""
+        shown = self.client.get(f"/g/{self.game_id}/history").get_data(as_text=True)
+        offered = re.findall(r'name="to" value="(\d+)"|href="(/g/[^"]+/undo-to\?[^"]+)"', shown)
+        if not offered:
+            return
+        seq, confirm = data.draw(st.sampled_from(offered), label="entry")
+        if confirm:
+            asked = self.client.get(html.unescape(confirm))
+            assert asked.status_code == 200, asked.get_data(as_text=True)[:300]
+            seq = re.search(r'name="to" value="(\d+)"', asked.get_data(as_text=True)).group(1)
+        with self.app.app_context():
+            opened = games.open_game(self.game_id)
+            row = opened.row
+            actions = list(games._rebuild(row).game.actions)  # (a resumed game holds few)
+            entry = db.find_event(self.game_id, int(seq))
+            assert entry is not None
+        self.post("undo-to", to=seq)
+        after = self.opened()
+        if after.version == opened.version + 1:  # (+2: the library answered at once)
+            kept = Game.replay(row.bot, row.options, row.seed, row.deck, actions[: entry.in_effect])
+            assert seen_game(after.game) == seen_game(kept)
 
     @rule(data=st.data())
     def correct(self, data: st.DataObject) -> None:

@@ -229,6 +229,7 @@ POST_ROUTES = [
     "/g/<game_id>/redo",
     "/g/<game_id>/rename",
     "/g/<game_id>/undo",
+    "/g/<game_id>/undo-to",
     "/g/<game_id>/overturn",
     "/games",
     "/games/import",

@@ -419,6 +419,16 @@ class Game:
         self._go_back_to(len(self.actions) - 1)
         return undone
 
+    def undo_to(self, count: int) -> list[dict[str, Any]]:
+        """Take back every action after the first `count` at once ("Undo back to here");
+        returns them, oldest first. From the nearest snapshot, as `undo`: the same cost
+        however many are taken back."""
+        if not 0 <= count < len(self.actions):
+            raise InvalidAnswer(msg("there is nothing to undo back to there"))
+        undone = self.actions[count:]
+        self._go_back_to(count)
+        return undone
+
     # --- snapshots ---------------------------------------------------------------
 
     def _snapshot(self) -> Snapshot:
@@ -518,11 +528,14 @@ class Game:
         return kind is not None and kind.automatic
 
     @classmethod
-    def from_export(cls, data: Any, *, said: list[Msg] | None = None) -> Game:
+    def from_export(
+        cls, data: Any, *, said: list[Msg] | None = None, turns: list[Msg | None] | None = None
+    ) -> Game:
         """Rebuild a game from `export()` output by replaying its actions (once: the
         working deck learns what a physical-deck game's actions enter, so a second
         replay must start again from `initial_deck`). `said`, if given, receives each
-        action's step and answer in words, as the history shows them."""
+        action's step and answer in words, as the history shows them; `turns` the title
+        of the turn each was taken in."""
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise BadGameFile(msg("this is not a Botdeck game file"))
         if data.get("version") != EXPORT_VERSION:
@@ -552,6 +565,8 @@ class Game:
         except ValueError as error:  # the bot, its options or deck: the engine's own words
             raise BadGameFile(msg("the game cannot be set up: {why}", why=reason(error))) from error
         for number, action in enumerate(actions, start=1):
+            if turns is not None:
+                turns.append(game.checklist.title if game.checklist else None)
             try:
                 step = game.apply_action(action)
             except InvalidAnswer as error:

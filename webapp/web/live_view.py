@@ -18,9 +18,11 @@ from collections.abc import Iterator
 
 from flask import Response, request, stream_with_context
 from flask_babel import get_locale
+from jinja2_fragments.flask import render_block
 
 from .. import games, live
-from .fragments import fragments_held, held_header, render_update
+from .fragments import PAGE, fragments_held, held_header, render_update
+from .i18n import translate_json
 
 HEARTBEAT_SECONDS = 15
 RECONNECT_MS = 1000
@@ -65,6 +67,11 @@ def update(
         if opened.version == seen:
             return "", seen, held, False
         html, digests = render_update(opened, held, watch=watch)
+        if seen is not None and opened.change is not None and opened.change[0] != "action":
+            # an undo or a redo another device made ("Undone: 7 actions, back to …"): a
+            # page that goes back several steps at once says why
+            said = translate_json(opened.change[1])
+            html += render_block(PAGE, "notice", notice=said, oob=True)
         return sse("update", html), opened.version, digests, False
 
 

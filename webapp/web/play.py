@@ -1,4 +1,5 @@
-"""The game page and every tap on it: answers, corrections, undo and redo."""
+"""The game page and every tap on it: answers, corrections, undo and redo; the History
+and "Undo back to here"."""
 
 from __future__ import annotations
 
@@ -8,14 +9,14 @@ from flask import Blueprint, make_response, redirect, render_template, request, 
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
-from .. import db, games, live
-from ..engine import ConfirmFirst, GameOver, InvalidAnswer
+from .. import db, games, history, live
+from ..engine import ConfirmFirst, GameOver, InvalidAnswer, msg
 from ..engine.game import REASON_LENGTH
 from .devices import saved_device
 from .errors import go_to, is_htmx
 from .forms import entry_value, form_int, form_text, query_int
 from .fragments import PAGE, render_changed, render_page
-from .i18n import refusal, translate
+from .i18n import refusal, translate, translate_json
 from .live_view import game_stream
 from .removal import missing_game
 
@@ -53,12 +54,28 @@ def page(game_id: str) -> Any:
             return _missing(game_id)
         db.join_game(saved_device().id, game_id, "play", db.now())
         response = make_response(
-            render_page(opened, events_url=url_for("play.events", game_id=game_id))
+            render_page(
+                opened,
+                events_url=url_for("play.events", game_id=game_id),
+                notice=_said(game_id, opened.version),
+            )
         )
     # Never show a cached copy (back button, bfcache): the server's state is the truth.
     response.headers["Cache-Control"] = "no-store"
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def _said(game_id: str, version: int) -> str | None:
+    """The words of the change `?said=` names (an undo back to a History entry, sent
+    here from the History) while it is the game's latest (or the library answered the
+    step it went back to at once): after a reload once the game moved on, it would tell
+    of something past."""
+    seq = query_int("said")
+    if seq is None or not 0 <= version - seq <= 1:
+        return None
+    event = db.find_event(game_id, seq)
+    return None if event is None or event.kind == "action" else translate_json(event.summary)
 
 
 @bp.get("/events")
@@ -182,21 +199,103 @@ HISTORY = "game/history.html"
 HISTORY_PAGE = 50  # events a page of the history shows: its cost never grows with the game
 
 
-@bp.get("/history")
-def history(game_id: str) -> Any:
-    """The game's actions in words with their times, newest first, a page at a time."""
+@bp.get("/history", endpoint="history")
+def history_page(game_id: str) -> Any:
+    """The game's actions in words with their times, newest first, a page at a time,
+    under the turn each was taken at; "Undo back to here" on those still in effect."""
+    return _history(game_id, query_int("before"))  # missing or malformed: from the newest
+
+
+def _history(game_id: str, before: int | None, notice: str | None = None, status: int = 200) -> Any:
     row = db.find_game(game_id)  # from the log alone: it opens even if the game cannot
     if row is None:
         return _missing(game_id)
-    before = query_int("before")  # missing or malformed: from the newest
-    events = db.events_before(game_id, before, HISTORY_PAGE + 1)  # one more: are there older?
-    shown = events[:HISTORY_PAGE]
-    older = shown[-1].seq if len(events) > HISTORY_PAGE else None
-    context = {"row": row, "events": shown, "before": before, "older": older}
-    if is_htmx():  # "Show older": the next rows and button, in place of the button
+    found = history.page(game_id, before, HISTORY_PAGE)
+    context = {
+        "row": row,
+        "entries": found.entries,
+        "before": before,
+        "older": found.older,
+        "version": row.version,  # what an "Undo back to here" saw (read before the events)
+        "by_turn": history.by_turn,
+        "notice": notice,
+    }
+    if is_htmx() and notice is None:  # "Show older": the next rows and button, in its place
         html = render_block(HISTORY, "events", **context, loaded_more=True)
     else:  # the same link without JavaScript: the whole page, from there on
         html = render_template(HISTORY, **context)
-    response = make_response(html)
+    response = make_response(html, status)
     response.headers["Vary"] = "HX-Request"
+    if status != 200:
+        response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _moved_on(game_id: str) -> Any:
+    """The History as it is now: the game changed since the device saw it (409)."""
+    said = _(
+        "The game changed on another device since: here is its history as it is now."
+        " Nothing was undone."
+    )
+    return _history(game_id, None, said, 409)
+
+
+def _refused(game_id: str, error: BaseException) -> Any:
+    """The History as it is now, saying why "Undo back to here" changed nothing (422)."""
+    said = _(
+        "Botdeck cannot go back to that entry: %(why)s. Nothing was changed.", why=refusal(error)
+    )
+    return _history(game_id, None, said, 422)
+
+
+@bp.get("/undo-to", endpoint="undo_to_confirm")
+def undo_to_confirm(game_id: str) -> Any:
+    """ "Undo back to here" of several actions, asked first: how many, back to what."""
+    row = db.find_game(game_id)
+    if row is None:
+        return _missing(game_id)
+    seq, version = query_int("to"), query_int("version")
+    if version != row.version:
+        return _moved_on(game_id)
+    entry = None if seq is None else history.entry(game_id, seq)
+    if entry is None or not entry.in_effect:
+        return _refused(game_id, games.NotInEffect(msg("it is no longer in effect")))
+    if not entry.undoes:
+        return _refused(game_id, games.NothingToUndo(msg("nothing came after it")))
+    taken = _taken_back(game_id, entry.undoes)
+    html = render_template("game/undo_to.html", row=row, entry=entry, version=version, taken=taken)
+    return html, 200, {"Cache-Control": "no-store"}
+
+
+TAKEN_BACK_SHOWN = 8  # the confirmation lists the newest of what goes; "and 12 more"
+
+
+def _taken_back(game_id: str, count: int) -> list[dict[str, Any]]:
+    """The words of the newest of the `count` last actions, newest first (none for a
+    game Botdeck cannot rebuild: the confirmation then says only how many)."""
+    try:
+        opened = games.open_game(game_id)
+    except games.GameUnreadable:
+        return []
+    said = opened.summaries[-count:][-TAKEN_BACK_SHOWN:]
+    return [words for words in reversed(said) if words is not None]
+
+
+@bp.post("/undo-to")
+def undo_to(game_id: str) -> Any:
+    """Undo back to a History entry: every action after it taken back, as one change
+    (confirmed on the History when it is more than one)."""
+    version, seq = form_int("version"), form_int("to")
+    live.defer()  # the other devices hear of it once this answer is sent
+    with games.lock(game_id):
+        try:
+            games.undo_back_to(game_id, version, seq, device=saved_device().name)
+        except games.GameNotFound:
+            return _missing(game_id)
+        except db.StaleVersion:
+            return _moved_on(game_id)
+        except (games.NotInEffect, games.NothingToUndo, ValueError) as error:
+            return _refused(game_id, error)
+        except games.GameUnreadable:  # undone from its log: the page offers Undo and Export
+            return go_to(url_for("play.page", game_id=game_id))
+    return go_to(url_for("play.page", game_id=game_id, said=version + 1))

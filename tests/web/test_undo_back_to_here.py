@@ -1,0 +1,366 @@
+"""Undo back to here: from any History entry still in effect, everything after it taken
+back as one change — one event in the log, said in words, confirmed first when it is
+more than one action — that Redo brings back whole and Undo takes back whole again; a
+device that saw an older version changes nothing."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+
+import pytest
+
+from webapp import db, games, history
+from webapp.engine import Game
+from webapp.web import play as play_view
+
+from ..random_play import BOTS, OPTIONS, random_answer, starting_deck
+from .conftest import HTMX, owner_client
+from .test_history_paging import correct_coins
+from .test_live import next_update, open_stream
+
+
+def text_of(shown: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", shown))).strip()
+
+
+def rows(shown: str) -> dict[int, str]:
+    """The History's rows by the seq of their event."""
+    found = re.findall(r'<li class="history-item.*?</li>', shown, re.S)
+    return {int(re.search(r'id="said-(\d+)"', row).group(1)): row for row in found}
+
+
+def undo_back(row: str) -> tuple[str, dict[str, str]] | None:
+    """What "Undo back to here" of a row does: ("post", its form's fields) for a single
+    action, ("confirm", the confirmation's address) for several (None: not offered)."""
+    form = re.search(
+        r'<form class="history-undo-to" method="post" action="([^"]+)">(.*?)</form>', row, re.S
+    )
+    if form is not None:
+        fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(2)))
+        return "post", {"action": form.group(1), **fields}
+    link = re.search(r'<a class="button quiet history-undo-to" href="([^"]+)"', row)
+    return None if link is None else ("confirm", {"href": html.unescape(link.group(1))})
+
+
+def confirmed(client, href: str):
+    """The confirmation page, and its form posted as a browser without JavaScript does."""
+    page = client.get(href)
+    assert page.status_code == 200, page.get_data(as_text=True)[:300]
+    shown = page.get_data(as_text=True)
+    action = re.search(r'<form method="post" action="([^"]+)">', shown).group(1)
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', shown))
+    return shown, client.post(action, data=fields)
+
+
+def seen(game: Game) -> str:
+    """What a table sees of a game: its bot's state, its deck, the open turn, the step
+    waiting."""
+    pending = game.pending()
+    return json.dumps(
+        {
+            "actions": len(game.actions),
+            "state": game.bot.state_to_json(game.state),
+            "deck": game.deck,
+            "open": game.checklist.to_json() if game.checklist else None,
+            "pending": None if pending is None else str(pending.title),
+        },
+        default=str,
+        sort_keys=True,
+    )
+
+
+@pytest.fixture
+def coins_game(app, game_id) -> str:
+    """Ten corrections: event n (and action n) sets the coins to n."""
+    correct_coins(app, game_id, range(1, 11))
+    return game_id
+
+
+def open_game(app, game_id: str) -> games.OpenGame:
+    with app.app_context():
+        return games.open_game(game_id)
+
+
+def log(app, game_id: str) -> list[db.Event]:
+    with app.app_context():
+        return db.events(game_id)
+
+
+def test_every_entry_still_in_effect_but_the_newest_offers_undo_back_to_here(client, coins_game):
+    shown = rows(client.get(f"/g/{coins_game}/history").get_data(as_text=True))
+    assert undo_back(shown[10]) is None  # nothing after it
+    kind, form = undo_back(shown[9])
+    assert kind == "post" and form == {
+        "action": f"/g/{coins_game}/undo-to",
+        "version": "10",
+        "to": "9",
+    }  # one action: no confirmation
+    for seq in range(1, 9):
+        assert undo_back(shown[seq]) == (
+            "confirm",
+            {"href": f"/g/{coins_game}/undo-to?to={seq}&version=10"},
+        )
+    assert 'aria-describedby="said-3"' in shown[3]  # "Undo back to here" of which entry
+
+
+def test_undo_back_to_here_takes_back_seven_actions_in_one_event_said_in_words(
+    app, client, coins_game
+):
+    href = undo_back(rows(client.get(f"/g/{coins_game}/history").get_data(as_text=True))[3])[1]
+    page, response = confirmed(client, href["href"])
+    assert "Undo 7 actions, back to “Correction: Coins set to 3”?" in text_of(page)
+    listed = re.search(r'<ul class="taken-back-list">(.*?)</ul>', page, re.S).group(1)
+    assert re.findall(r"Coins set to (\d+)", listed) == [str(n) for n in range(10, 3, -1)]
+    assert ">Undo 7 actions</button>" in page.replace("</svg>", ">").replace(">>", ">")
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/g/{coins_game}?said=11"
+    events = log(app, coins_game)
+    assert len(events) == 11  # one event for the seven
+    undo = events[-1]
+    assert (undo.kind, undo.action, undo.in_effect) == ("undo", None, 3)
+    opened = open_game(app, coins_game)
+    said = "Undone: 7 actions, back to “Correction: Coins set to 3”"
+    assert str(games.undone_or_redone(opened, "undo")) == said
+    assert opened.game.state.ais[0].coins == 3 and len(opened.game.actions) == 3
+    game_page = text_of(client.get(response.headers["Location"]).get_data(as_text=True))
+    assert said in game_page
+    assert said in text_of(client.get(f"/g/{coins_game}/history").get_data(as_text=True))
+
+
+def test_redo_brings_all_seven_back_as_one_and_undo_takes_them_back_again(app, client, coins_game):
+    client.post(f"/g/{coins_game}/undo-to", data={"version": 10, "to": 3})
+    redo = client.post(f"/g/{coins_game}/redo", data={"version": 11}, headers=HTMX)
+    assert redo.status_code == 200
+    assert "Redone: 7 actions, up to “Correction: Coins set to 10”" in text_of(
+        redo.get_data(as_text=True)
+    )
+    opened = open_game(app, coins_game)
+    assert opened.game.state.ais[0].coins == 10 and len(opened.game.actions) == 10
+    assert log(app, coins_game)[-1].in_effect == 10
+    page = text_of(client.get(f"/g/{coins_game}").get_data(as_text=True))
+    assert "Undo: 7 actions, back to “Correction: Coins set to 3”" in html.unescape(
+        client.get(f"/g/{coins_game}").get_data(as_text=True)
+    )
+    assert page
+    undo = client.post(f"/g/{coins_game}/undo", data={"version": 12}, headers=HTMX)
+    assert "Undone: 7 actions, back to “Correction: Coins set to 3”" in text_of(
+        undo.get_data(as_text=True)
+    )
+    assert open_game(app, coins_game).game.state.ais[0].coins == 3
+    # and a plain undo after it takes back one action, as ever
+    client.post(f"/g/{coins_game}/undo", data={"version": 13}, headers=HTMX)
+    assert open_game(app, coins_game).game.state.ais[0].coins == 2
+
+
+def test_a_device_that_saw_an_older_version_changes_nothing(app, client, coins_game):
+    stale = undo_back(rows(client.get(f"/g/{coins_game}/history").get_data(as_text=True))[3])[1]
+    correct_coins(app, coins_game, [42])  # a partner taps meanwhile
+    before = log(app, coins_game)
+    confirmation = client.get(stale["href"])
+    assert confirmation.status_code == 409
+    said = text_of(confirmation.get_data(as_text=True))
+    assert "The game changed on another device since" in said and "Nothing was undone." in said
+    response = client.post(f"/g/{coins_game}/undo-to", data={"version": 10, "to": 3})
+    assert response.status_code == 409
+    assert "Coins set to 42" in response.get_data(as_text=True)  # the history as it is now
+    assert log(app, coins_game) == before
+    assert open_game(app, coins_game).game.state.ais[0].coins == 42
+
+
+def test_an_entry_taken_back_is_struck_through_and_cannot_be_gone_back_to(app, client, coins_game):
+    client.post(f"/g/{coins_game}/undo-to", data={"version": 10, "to": 5})
+    correct_coins(app, coins_game, [77])  # a new action: what was taken back is gone
+    shown = rows(client.get(f"/g/{coins_game}/history").get_data(as_text=True))
+    for seq in range(6, 11):
+        assert "taken-back" in shown[seq] and ">undone</span>" in shown[seq]
+        assert undo_back(shown[seq]) is None
+    assert "taken-back" not in shown[5] and undo_back(shown[5])[0] == "post"
+    assert undo_back(shown[11]) is None  # an undo is no place to go back to
+    before = log(app, coins_game)
+    for to in (8, 11, 12, 999):  # taken back, the undo, the newest, no such entry
+        response = client.post(f"/g/{coins_game}/undo-to", data={"version": 12, "to": to})
+        assert response.status_code == 422, to
+        assert "Botdeck cannot go back to that entry" in text_of(response.get_data(as_text=True))
+        assert client.get(f"/g/{coins_game}/undo-to?to={to}&version=12").status_code == 422
+    assert log(app, coins_game) == before
+
+
+def test_an_entry_brought_back_by_redo_is_in_effect_again(app, client, coins_game):
+    client.post(f"/g/{coins_game}/undo-to", data={"version": 10, "to": 5})
+    shown = rows(client.get(f"/g/{coins_game}/history").get_data(as_text=True))
+    assert all(undo_back(shown[seq]) is None for seq in range(6, 11))
+    client.post(f"/g/{coins_game}/redo", data={"version": 11}, headers=HTMX)
+    shown = rows(client.get(f"/g/{coins_game}/history").get_data(as_text=True))
+    assert "taken-back" not in shown[8]
+    assert undo_back(shown[8])[1]["href"].endswith("to=8&version=12")
+    client.post(f"/g/{coins_game}/undo-to", data={"version": 12, "to": 8})
+    assert open_game(app, coins_game).game.state.ais[0].coins == 8
+
+
+@pytest.mark.parametrize(
+    "form", [{"version": "x", "to": "3"}, {"version": "10"}, {"to": "-1", "version": "10"}]
+)
+def test_a_form_botdeck_never_sends_is_a_400_and_changes_nothing(app, client, coins_game, form):
+    assert client.post(f"/g/{coins_game}/undo-to", data=form).status_code == 400
+    assert len(log(app, coins_game)) == 10
+
+
+@pytest.mark.parametrize(
+    "query", ["", "?to=3", "?version=10", "?to=abc&version=10", "?to=3&version=9"]
+)
+def test_a_confirmation_asked_with_a_bad_address_changes_nothing(app, client, coins_game, query):
+    assert client.get(f"/g/{coins_game}/undo-to{query}").status_code in (409, 422)
+    assert len(log(app, coins_game)) == 10
+
+
+def test_an_unknown_game_is_a_404(client):
+    assert client.post("/g/nothing-here/undo-to", data={"version": 1, "to": 1}).status_code == 404
+    assert client.get("/g/nothing-here/undo-to?to=1&version=1").status_code == 404
+
+
+def play(app, bot_id: str, seed: int, answers: int) -> str:
+    with app.app_context():
+        options = OPTIONS[bot_id][0]
+        game_id = games.create_game(
+            bot_id, options, name="Undo back", deck=starting_deck(bot_id, options), seed=seed
+        )
+        rng = random.Random(seed)
+        for _ in range(answers):
+            opened = games.open_game(game_id)
+            if opened.game.pending() is None:
+                break
+            games.act(
+                game_id, opened.version, "action", {"answer": random_answer(opened.game, rng)}
+            )
+    return game_id
+
+
+@pytest.mark.parametrize("bot_id", BOTS)
+def test_the_game_after_undo_back_to_here_is_the_game_replayed_without_those_actions(app, bot_id):
+    game_id = play(app, bot_id, seed=4, answers=70)
+    with app.app_context():
+        opened = games.open_game(game_id)
+        row, actions = opened.row, list(opened.game.actions)
+        kept = len(actions) // 3  # (a game may have ended: it comes back from its end)
+        entry = next(e for e in db.events(game_id) if e.in_effect == kept)
+        back = games.undo_back_to(game_id, opened.version, entry.seq)
+        replayed = Game.replay(row.bot, row.options, row.seed, row.deck, actions[: entry.in_effect])
+        assert seen(back.game) == seen(replayed)
+        games.forget_all()  # a restart: resumed from its snapshot and the events since
+        assert seen(games.open_game(game_id).game) == seen(replayed)
+        redone = games.act(game_id, back.version, "redo")
+        assert seen(redone.game) == seen(
+            Game.replay(row.bot, row.options, row.seed, row.deck, actions)
+        )
+        games.forget_all()
+        resumed = games.open_game(game_id)
+        assert resumed.stacks.undo_size() == len(actions) - kept  # one unit after a restart
+        assert seen(games.act(game_id, resumed.version, "undo").game) == seen(replayed)
+
+
+def test_undo_back_further_than_memory_holds_reads_the_log_and_comes_back_whole(app):
+    count = 3 * games.STORED_TAIL + 10
+    with app.app_context():
+        game_id = games.create_game("covenant", {}, name="Long", seed=8)
+        for version in range(count):
+            games.act(game_id, version, "action", {"correct": "coins", "value": version % 40})
+        games.forget_all()  # resumed from a snapshot that holds the latest words only
+        with app.test_request_context():
+            assert len(play_view._taken_back(game_id, count - 2)) == play_view.TAKEN_BACK_SHOWN
+        back = games.undo_back_to(game_id, count, seq=2)
+        assert len(back.game.actions) == 2
+        assert str(games.undone_or_redone(back, "undo")) == (
+            f"Undone: {count - 2} actions, back to “Correction: Coins set to 1”"
+        )
+        games.forget_all()
+        again = games.act(game_id, count + 1, "redo")
+        assert (
+            len(again.game.actions) == count and again.game.state.ais[0].coins == (count - 1) % 40
+        )
+
+
+def test_partners_see_it_live_with_its_words(app, client, coins_game):
+    events, stop = open_stream(app, f"/g/{coins_game}/events")
+    next_update(events)  # the page as it was
+    client.post(f"/g/{coins_game}/undo-to", data={"version": 10, "to": 3})
+    pushed = html.unescape(next_update(events, timeout=10))
+    assert 'data-game-version="11"' in pushed
+    assert "Undone: 7 actions, back to “Correction: Coins set to 3”" in pushed
+    correct_coins(app, coins_game, [5])
+    assert "Undone" not in next_update(events, timeout=10)  # an action says nothing more
+    stop.set()
+
+
+def test_it_is_said_in_french_with_its_plural(app, coins_game):
+    client = owner_client(app)
+    client.set_cookie("botdeck_lang", "fr")
+    href = undo_back(rows(client.get(f"/g/{coins_game}/history").get_data(as_text=True))[3])[1]
+    page, response = confirmed(client, href["href"])
+    assert "Annuler 7 actions, pour revenir à « Correction de « Pièces » : 3 » ?" in text_of(page)
+    said = text_of(client.get(response.headers["Location"]).get_data(as_text=True))
+    assert "Annulé : 7 actions, retour à « Correction de « Pièces » : 3 »" in said
+
+
+def test_a_game_botdeck_cannot_rebuild_can_still_go_back_from_its_log(
+    app, client, coins_game, monkeypatch
+):
+    """The way out of a broken game: its History opens from the log, and going back to
+    before the tap that broke it needs no replay of it."""
+    with app.app_context():
+        broken = db.events(coins_game)[-1]
+    real = Game.apply_action
+
+    def breaks_on_the_last(game, action):
+        if action == broken.action:
+            raise RuntimeError("a bug in the bot")
+        return real(game, action)
+
+    monkeypatch.setattr(Game, "apply_action", breaks_on_the_last)
+    monkeypatch.setattr(
+        games, "_apply", lambda game, action: game.step_said(breaks_on_the_last(game, action))
+    )
+    with app.app_context():
+        games.forget_all()
+        db.get_db().execute("DELETE FROM snapshots")
+    assert client.get(f"/g/{coins_game}").status_code == 500  # the repair page
+    href = undo_back(rows(client.get(f"/g/{coins_game}/history").get_data(as_text=True))[4])[1]
+    _, response = confirmed(client, href["href"])
+    assert response.status_code == 303
+    assert client.get(f"/g/{coins_game}").status_code == 200
+    assert open_game(app, coins_game).game.state.ais[0].coins == 4
+    with app.app_context():
+        assert history.entry(coins_game, 11).event.in_effect == 4
+
+
+def test_a_snapshot_stored_before_units_is_still_read(app, monkeypatch):
+    """A snapshot an earlier Botdeck stored (format 1: each redo entry one action, no
+    units): a restart resumes from it, not from the whole log."""
+    with app.app_context():
+        game_id = games.create_game("covenant", {}, name="Stored", seed=8)
+        for version in range(30):
+            games.act(game_id, version, "action", {"correct": "coins", "value": version})
+        games.act(game_id, 30, "undo")
+        games.act(game_id, 31, "undo")  # version 32: a snapshot is stored with it
+        version, text = db.find_snapshot(game_id)
+        assert version == 32
+        data = json.loads(text)
+        data.update(format=1, redo=[group[0] for group in data["redo"]])
+        del data["units"]
+        db.get_db().execute(
+            "UPDATE snapshots SET data = ? WHERE game_id = ?", (json.dumps(data), game_id)
+        )
+        expected = seen(games._rebuild(db.find_game(game_id)).game)
+        games.forget_all()
+
+        def replayed(*args, **kwargs):
+            raise AssertionError("the game was replayed from its whole log")
+
+        monkeypatch.setattr(games, "_rebuild", replayed)
+        resumed = games.open_game(game_id)
+        assert resumed.game.partial and seen(resumed.game) == expected
+        assert str(resumed.next_redo()) == "Correction: Coins set to 28"
+        redone = games.act(game_id, 32, "redo")
+        assert redone.game.state.ais[0].coins == 28
