@@ -229,6 +229,7 @@
     var from = end.bottom - box.top <= lines.bottom - lines.top ? box.top : head.top;
     return from - lines.top;
   }
+  var glidingUntil = 0;  // while a smooth scroll started here is on its way
   function bringIntoSight(step, first, last) {
     var start = window.scrollY;
     // sticky parts (the phone's tabs, the tablet's steps column) move as the page
@@ -240,9 +241,14 @@
       if (window.scrollY === from) break;  // the top or the end of the page
     }
     var end = window.scrollY;
-    if (end === start || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    // with reduced motion, or a second look while a smooth scroll is on its way (a live
+    // update, then this page's own answer and its notice): there at once (Chromium loses
+    // a smooth scroll asked again to where the one just cut short was going)
+    if (end === start || window.matchMedia("(prefers-reduced-motion: reduce)").matches ||
+        performance.now() < glidingUntil) return;
     window.scrollTo({ top: start, behavior: "instant" });
     window.scrollTo({ top: end, behavior: "smooth" });
+    glidingUntil = performance.now() + 1000;
   }
   function showStep(focus, scroll) {
     var step = document.getElementById("current-step");
@@ -259,10 +265,16 @@
     return !!box && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
   }
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var xhr = event.detail.xhr, config = event.detail.requestConfig;
+    var answer = event.detail, xhr = answer.xhr, config = answer.requestConfig;
     if (!xhr || !config || config.verb === "get") return;
     changesSent++;
-    xhr.addEventListener("loadend", function () { changesSent--; });
+    answer.sentFrom = document.activeElement || document.body;
+    // once its answer is in the page (htmx's own events go to the element that sent it,
+    // which the answer or a live update may have taken off the page)
+    xhr.addEventListener("loadend", function () {
+      changesSent--;
+      answered(answer);
+    });
   });
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     if (!event.detail.shouldSwap || event.detail.target.id !== "checklist") return;
@@ -275,29 +287,38 @@
       stepSeen: drawn(step),
     };
   });
-  document.addEventListener("htmx:afterSettle", function (event) {
+  document.addEventListener("htmx:afterSwap", function (event) {
     if (event.target.id !== "checklist") return;
     var was = beforeSwap || { ours: true };
     beforeSwap = null;
+    if (event.detail.xhr) event.detail.stepShown = true;
     if (was.typed && was.typed.isConnected) return;  // half-typed: focus and page stay
     if (event.detail.xhr || was.ours) showStep(true, true);
     else showStep(was.onStep, was.stepSeen && (was.onStep || !was.typed));
   });
+  function answered(answer) {
+    var active = document.activeElement;
+    if (answer.stepShown) return;  // its checklist swapped in: the step shown (above)
+    if (answer.xhr.status < 300 && answer.xhr.responseText.indexOf('id="checklist"') >= 0) {
+      // a change whose checklist a live update brought first, or that left the step as
+      // it was (a counter corrected): in sight all the same, under its notice
+      if (!typing(active)) showStep(true, true);
+    } else if ((!active || active === document.body) && answer.sentFrom.isConnected &&
+               !answer.sentFrom.disabled) {
+      // refused: the focus back on the form (its button was disabled while it was sent),
+      // to put it right; the refusal is in the notice at the top of the window
+      answer.sentFrom.focus({ preventScroll: true });
+    }
+  }
 
   // A quick entry is drawn again at each tap (htmx swaps it whole): the focus goes
   // back to the same tap, and a refusal it brings is put in sight.
-  var entryTap = null;
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var active = document.activeElement, target = event.detail.target;
-    entryTap = target && target.matches && target.matches(".entry") && target.contains(active)
-      ? active.getAttribute("hx-vals") : null;
-  });
-  document.addEventListener("htmx:afterSettle", function (event) {
-    var entry = event.target;
-    if (!entry.matches || !entry.matches(".entry") || !event.detail.xhr) return;
-    var same = entryTap && Array.prototype.find.call(entry.querySelectorAll("[hx-vals]"),
-      function (el) { return el.getAttribute("hx-vals") === entryTap; });
-    entryTap = null;
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var entry = event.target, tapped = event.detail.sentFrom;
+    if (!entry.matches || !entry.matches(".entry") || !tapped) return;
+    var vals = tapped.getAttribute && tapped.getAttribute("hx-vals");
+    var same = vals && Array.prototype.find.call(entry.querySelectorAll("[hx-vals]"),
+      function (el) { return el.getAttribute("hx-vals") === vals; });
     if (same && !same.disabled) same.focus({ preventScroll: true });
     var refusal = entry.querySelector("[role=alert]");
     if (refusal) bringIntoSight(entry.closest("#current-step") || entry, refusal, refusal);

@@ -44,6 +44,7 @@ SIGHT = """() => {
   return {
     title: look(title), answer: answer ? look(answer) : null,
     focus: active === title ? "title" : active ? active.tagName + "." + active.className : "none",
+    scrolled: scrollY,
   };
 }"""
 
@@ -63,14 +64,20 @@ def out_of_sight(sight: dict[str, Any] | None) -> str:
 
 
 def settled_sight(page: Page, focus: bool = True) -> tuple[str, str]:
-    """Once the page is still (a smooth scroll may take a moment): what is out of
-    sight, and where the focus is when it is not on the step's title."""
-    deadline = time.monotonic() + 1.5
+    """Once the page is still (a smooth scroll takes a moment, longer on a busy
+    machine): what is out of sight, and where the focus is when not on the step's title."""
+    deadline = time.monotonic() + 5
+    still_since, last_place = time.monotonic(), None
     while True:
         sight = page.evaluate(SIGHT)
         wrong = out_of_sight(sight)
         focused = "" if sight is None or sight["focus"] == "title" else sight["focus"]
-        if (not wrong and not (focus and focused)) or time.monotonic() > deadline:
+        if not wrong and not (focus and focused):
+            return "", ""
+        now = time.monotonic()
+        if sight is not None and sight["scrolled"] != last_place:
+            still_since, last_place = now, sight["scrolled"]
+        elif now - still_since > 0.4 or now > deadline:
             return wrong, focused
         page.wait_for_timeout(50)
 
@@ -114,7 +121,9 @@ def test_after_every_tap_of_a_random_game_the_waiting_step_is_in_sight_and_focus
             off_screen.append(f"{number + 1}. {what}: {wrong}")
         if focused:
             unfocused.append(f"{number + 1}. {what}: focus on {focused}")
-    print(f"\n{bot} {width}x{height}: {len(off_screen)} of {done} out of sight,"
-          f" {len(unfocused)} not focused, {len(refused)} refused {refused}")
+    print(
+        f"\n{bot} {width}x{height}: {len(off_screen)} of {done} out of sight,"
+        f" {len(unfocused)} not focused, {len(refused)} refused {refused}"
+    )
     assert off_screen == [], off_screen
     assert unfocused == [], unfocused
