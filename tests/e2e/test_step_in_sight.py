@@ -121,9 +121,9 @@ def test_after_every_tap_of_a_random_game_the_waiting_step_is_in_sight_and_focus
             off_screen.append(f"{number + 1}. {what}: {wrong}")
         if focused:
             unfocused.append(f"{number + 1}. {what}: focus on {focused}")
-    print(
-        f"\n{bot} {width}x{height}: {len(off_screen)} of {done} out of sight,"
-        f" {len(unfocused)} not focused, {len(refused)} refused {refused}"
+    report = (
+        f"{bot} {width}x{height}: {len(off_screen)} of {done} out of sight,"
+        f" {len(unfocused)} not focused, {len(refused)} refused"
     )
-    assert off_screen == [], off_screen
-    assert unfocused == [], unfocused
+    assert off_screen == [], (report, off_screen)
+    assert unfocused == [], (report, unfocused)
