@@ -6,7 +6,7 @@ already in sight."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -28,7 +28,7 @@ WATCH_SCROLLS = """() => {
 
 
 @pytest.fixture
-def new_device(browser: Browser) -> Iterator[object]:
+def new_device(browser: Browser) -> Iterator[Callable[..., Page]]:
     """A new device (its own browser context) of a given screen size."""
     contexts = []
 
@@ -206,9 +206,10 @@ def test_no_jump_when_the_next_question_is_already_in_sight(page: Page, live_ser
     page.set_viewport_size(TABLET)
     start_game(page, live_server.url, SOLO_ENEMY)
     page.evaluate("window.scrollTo(0, 40)")
+    assert page.evaluate("scrollY") == 40
     page.evaluate(WATCH_SCROLLS)
-    where = page.evaluate("scrollY")
     tap(page, "done")
-    assert out_of_sight(page.evaluate(SIGHT)) == ""
-    assert page.evaluate("scrollY") == where
     expect(page.locator("#current-step .step-title")).to_be_focused()
+    assert out_of_sight(page.evaluate(SIGHT)) == ""
+    assert page.evaluate("scrollY") == 40
+    assert page.evaluate("window.__scrolls") == []  # not even for a moment
