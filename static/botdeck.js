@@ -182,11 +182,24 @@
     return tag === "textarea" || tag === "select" || el.isContentEditable ||
       (tag === "input" && TYPED.test(el.type));
   }
+  var ANSWER_CONTROLS = ["form", ".entry"].map(function (holder) {
+    return ["button", "input:not([type=hidden])", "select", "textarea"].map(function (control) {
+      return holder + " " + control;
+    }).join(", ");
+  }).join(", ");
+  var instant = "instant";
+  function jump(top) {
+    try {
+      window.scrollTo({ top: top, behavior: instant });
+    } catch (e) {  // "instant" is newer than smooth scrolling (Safari 15.4); no stylesheet
+      instant = "auto";  // here asks for smooth scrolling, so "auto" is the same
+      window.scrollTo({ top: top, behavior: instant });
+    }
+  }
   function firstAnswer(step) {
     // the first control of the question's forms (or quick entry) drawn on the screen;
     // a radio or checkbox drawn as its label is seen through it
-    var controls = step.querySelectorAll(
-      ":is(form, .entry) :is(button, input:not([type=hidden]), select, textarea)");
+    var controls = step.querySelectorAll(ANSWER_CONTROLS);
     for (var i = 0; i < controls.length; i++) {
       var shown = controls[i].closest("label") || controls[i], box = shown.getBoundingClientRect();
       if (box.width > 0 && box.height > 0) return shown;
@@ -237,7 +250,7 @@
     for (var pass = 0; pass < 3; pass++) {
       var delta = scrollNeeded(step, first, last), from = window.scrollY;
       if (Math.abs(delta) < 1) break;
-      window.scrollTo({ top: from + delta, behavior: "instant" });
+      jump(from + delta);
       if (window.scrollY === from) break;  // the top or the end of the page
     }
     var end = window.scrollY;
@@ -246,7 +259,7 @@
     // a smooth scroll asked again to where the one just cut short was going)
     if (end === start || window.matchMedia("(prefers-reduced-motion: reduce)").matches ||
         performance.now() < glidingUntil) return;
-    window.scrollTo({ top: start, behavior: "instant" });
+    jump(start);
     window.scrollTo({ top: end, behavior: "smooth" });
     glidingUntil = performance.now() + 1000;
   }
@@ -305,8 +318,8 @@
       if (!typing(active)) showStep(true, true);
     } else if ((!active || active === document.body) && answer.sentFrom.isConnected &&
                !answer.sentFrom.disabled) {
-      // refused: the focus back on the form (its button was disabled while it was sent),
-      // to put it right; the refusal is in the notice at the top of the window
+      // refused (the reason in the notice at the top of the window): the focus back on
+      // the form, whose button was disabled while it was sent, to put it right
       answer.sentFrom.focus({ preventScroll: true });
     }
   }
