@@ -162,6 +162,181 @@
     pageVersion = Math.max(pageVersion, version);
   });
 
+  // The waiting step in sight after every change of the game: this device's answer,
+  // saved form, correction, undo or redo, and another device's tap heard live. A saved
+  // form can be long and the page scrolled down to its Save: the shorter page swapped
+  // in would leave the next question above the screen. The page scrolls only when the
+  // step's title or first answer is not wholly in sight (no jump when they are), never
+  // while someone types in a field still on the page, and for a live update only for a
+  // reader who was on the step (one reading the steps done, the board or the bot's
+  // state stays where they are).
+  // The keyboard's focus goes to the step's title, not to its first answer: a screen
+  // reader reads the new question before its answers, and a second press of Enter or
+  // Space cannot answer a question not yet read. Tab goes on to its answers.
+  var changesSent = 0;  // this page's changes on their way (a live update may overtake one)
+  var beforeSwap = null;  // the page as it was when the checklist was about to change
+  var TYPED = /^(text|number|search|email|tel|url|password|date|time|datetime-local|month|week)$/;
+  function typing(el) {
+    if (!el || !el.tagName) return false;
+    var tag = el.tagName.toLowerCase();
+    return tag === "textarea" || tag === "select" || el.isContentEditable ||
+      (tag === "input" && TYPED.test(el.type));
+  }
+  var ANSWER_CONTROLS = ["form", ".entry"].map(function (holder) {
+    return ["button", "input:not([type=hidden])", "select", "textarea"].map(function (control) {
+      return holder + " " + control;
+    }).join(", ");
+  }).join(", ");
+  var instant = "instant";
+  function jump(top) {
+    try {
+      window.scrollTo({ top: top, behavior: instant });
+    } catch (e) {  // "instant" is newer than smooth scrolling (Safari 15.4); no stylesheet
+      instant = "auto";  // here asks for smooth scrolling, so "auto" is the same
+      window.scrollTo({ top: top, behavior: instant });
+    }
+  }
+  function firstAnswer(step) {
+    // the first control of the question's forms (or quick entry) drawn on the screen;
+    // a radio or checkbox drawn as its label is seen through it
+    var controls = step.querySelectorAll(ANSWER_CONTROLS);
+    for (var i = 0; i < controls.length; i++) {
+      var shown = controls[i].closest("label") || controls[i], box = shown.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0) return shown;
+    }
+    return null;
+  }
+  function coverAt(x, y, step) {
+    // a fixed or sticky element drawn at (x, y) over the step (not its own column)
+    for (var el = document.elementFromPoint(x, y); el && el !== document.body; el = el.parentElement) {
+      if (el.contains(step)) return null;
+      var position = getComputedStyle(el).position;
+      if (position === "fixed" || position === "sticky") return el;
+    }
+    return null;
+  }
+  function sightLines(step) {
+    // the window's top and bottom for the step: its scroll margins (botdeck.css), under
+    // whatever is fixed or stuck from the top of the window down (a banner, a notice)
+    // where the step is drawn
+    var style = getComputedStyle(step), margin = parseFloat(style.scrollMarginTop) || 0;
+    var covered = 0, box = step.getBoundingClientRect();
+    [box.left + 16, (box.left + box.right) / 2, box.right - 16].forEach(function (x) {
+      for (var y = 1, line = 0; y < line + 40 && y < window.innerHeight / 2; y += 4) {
+        var over = coverAt(x, y, step);
+        if (over) y = line = Math.max(line, over.getBoundingClientRect().bottom);
+      }
+      covered = Math.max(covered, line);
+    });
+    return {
+      top: covered + margin,
+      bottom: window.innerHeight - (parseFloat(style.scrollMarginBottom) || 0),
+    };
+  }
+  function scrollNeeded(step, first, last) {
+    // how far to scroll for `first` to `last` to be in sight (0: they are); when the
+    // step's box from its top to `last` fits in the window, the whole of it
+    var lines = sightLines(step), box = step.getBoundingClientRect();
+    var head = first.getBoundingClientRect(), end = last.getBoundingClientRect();
+    if (head.top >= lines.top - 1 && end.bottom <= lines.bottom + 1) return 0;
+    var from = end.bottom - box.top <= lines.bottom - lines.top ? box.top : head.top;
+    return from - lines.top;
+  }
+  var glidingUntil = 0;  // while a smooth scroll started here is on its way
+  function bringIntoSight(step, first, last) {
+    var start = window.scrollY;
+    // sticky parts (the phone's tabs, the tablet's steps column) move as the page
+    // scrolls: go there, measure again, at most three times; nothing is drawn meanwhile
+    for (var pass = 0; pass < 3; pass++) {
+      var delta = scrollNeeded(step, first, last), from = window.scrollY;
+      if (Math.abs(delta) < 1) break;
+      jump(from + delta);
+      if (window.scrollY === from) break;  // the top or the end of the page
+    }
+    var end = window.scrollY;
+    // with reduced motion, or a second look while a smooth scroll is on its way (a live
+    // update, then this page's own answer and its notice): there at once (Chromium loses
+    // a smooth scroll asked again to where the one just cut short was going)
+    if (end === start || window.matchMedia("(prefers-reduced-motion: reduce)").matches ||
+        performance.now() < glidingUntil) return;
+    jump(start);
+    window.scrollTo({ top: end, behavior: "smooth" });
+    glidingUntil = performance.now() + 1000;
+  }
+  function showStep(focus, scroll) {
+    var step = document.getElementById("current-step");
+    var title = step ? step.querySelector(".step-title") : document.querySelector("#checklist h1");
+    if (!title) return;
+    if (focus) {
+      if (!title.hasAttribute("tabindex")) title.setAttribute("tabindex", "-1");
+      title.focus({ preventScroll: true });
+    }
+    if (scroll && step) bringIntoSight(step, title, firstAnswer(step) || title);
+  }
+  function drawn(el) {
+    var box = el && el.getBoundingClientRect();
+    return !!box && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var answer = event.detail, xhr = answer.xhr, config = answer.requestConfig;
+    if (!xhr || !config || config.verb === "get") return;
+    changesSent++;
+    answer.sentFrom = document.activeElement || document.body;
+    // once its answer is in the page (htmx's own events go to the element that sent it,
+    // which the answer or a live update may have taken off the page)
+    xhr.addEventListener("loadend", function () {
+      changesSent--;
+      answered(answer);
+    });
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    if (!event.detail.shouldSwap || event.detail.target.id !== "checklist") return;
+    var active = document.activeElement, step = document.getElementById("current-step");
+    beforeSwap = {
+      ours: changesSent > 0,
+      typed: typing(active) ? active : null,
+      // on the step, or nowhere (a tapped button is disabled until its answer comes)
+      onStep: !active || active === document.body || !!(step && step.contains(active)),
+      stepSeen: drawn(step),
+    };
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.target.id !== "checklist") return;
+    var was = beforeSwap || { ours: true };
+    beforeSwap = null;
+    if (event.detail.xhr) event.detail.stepShown = true;
+    if (was.typed && was.typed.isConnected) return;  // half-typed: focus and page stay
+    if (event.detail.xhr || was.ours) showStep(true, true);
+    else showStep(was.onStep, was.stepSeen && (was.onStep || !was.typed));
+  });
+  function answered(answer) {
+    var active = document.activeElement;
+    if (answer.stepShown) return;  // its checklist swapped in: the step shown (above)
+    if (answer.xhr.status < 300 && answer.xhr.responseText.indexOf('id="checklist"') >= 0) {
+      // a change whose checklist a live update brought first, or that left the step as
+      // it was (a counter corrected): in sight all the same, under its notice
+      if (!typing(active)) showStep(true, true);
+    } else if ((!active || active === document.body) && answer.sentFrom.isConnected &&
+               !answer.sentFrom.disabled) {
+      // refused (the reason in the notice at the top of the window): the focus back on
+      // the form, whose button was disabled while it was sent, to put it right
+      answer.sentFrom.focus({ preventScroll: true });
+    }
+  }
+
+  // A quick entry is drawn again at each tap (htmx swaps it whole): the focus goes
+  // back to the same tap, and a refusal it brings is put in sight.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var entry = event.target, tapped = event.detail.sentFrom;
+    if (!entry.matches || !entry.matches(".entry") || !tapped) return;
+    var vals = tapped.getAttribute && tapped.getAttribute("hx-vals");
+    var same = vals && Array.prototype.find.call(entry.querySelectorAll("[hx-vals]"),
+      function (el) { return el.getAttribute("hx-vals") === vals; });
+    if (same && !same.disabled) same.focus({ preventScroll: true });
+    var refusal = entry.querySelector("[role=alert]");
+    if (refusal) bringIntoSight(entry.closest("#current-step") || entry, refusal, refusal);
+  });
+
   // Connection state: while the live stream is down, say so and pause taps.
   function setOffline(offline) {
     document.body.classList.toggle("offline", offline);
