@@ -124,13 +124,13 @@ def every_kind_of_step(bot_id: str) -> dict[str, dict[str, Any]]:
 def unreadable(game_id: str) -> None:
     """A last tap that no longer replays (as after a bug in a new Botdeck): the game
     opens on its repair page."""
-    version = games.open_game(game_id).version
+    opened = games.open_game(game_id)
     db.append_event(
         game_id,
-        expected_version=version,
-        kind="action",
-        action={"answer": "no such answer"},
-        summary={},
+        expected_version=opened.version,
+        event=db.NewEvent(
+            "action", {"answer": "no such answer"}, {}, len(opened.game.actions) + 1
+        ),
         game_summary={},
         device="a11y",
         now=db.now(),
