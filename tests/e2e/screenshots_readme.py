@@ -1,7 +1,8 @@
 """The README's screenshots, taken again (not a test):
 `PYTHONPATH=. .venv/bin/python -m tests.e2e.screenshots_readme [OUT_DIR]` (docs/ by default).
 
-A Covenant game a few steps into its turn on a tablet held landscape, the same game on a
+A Covenant game a few steps into its turn (what it had the table do on the board above
+its question, its key figures over the board) on a tablet held landscape, the same game on a
 phone and in the dark theme, a Solo Enemy turn, and the lobby."""
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ PHONE = (390, 844)
 
 
 def shoot(page: Page, out: Path, name: str) -> None:
-    """The page from its top, as it opens (a tap's focus may have scrolled it)."""
+    """The page from its top, as it opens (a tap's focus may have scrolled it), with no
+    button under the pointer (a hovered answer looks chosen)."""
+    page.mouse.move(0, 0)
     page.evaluate("window.scrollTo(0, 0)")
     shoot_as_is(page, out, name)
 
@@ -37,13 +40,16 @@ def page_of(browser: Browser, size: tuple[int, int], theme: str = "light") -> Pa
 
 
 def covenant_at_its_card(page: Page, url: str) -> str:
-    """A Covenant game started from the lobby and played on to its first card's grid."""
+    """A Covenant game started from the lobby and played on to its first card's grid,
+    at a step under "Now on the board" (an Ocean board to reveal, a cube placed)."""
     form = start_form(page, url, "Wayward Covenant")
     form.get_by_role("button", name="Start the game").click()
     expect(page.locator("#checklist h1")).to_contain_text("turn 1")
     for _ in range(60):
-        if page.locator("#card .card-grid, #card article").count() and "Where" not in (
-            page.locator(".current-step h2").inner_text()
+        if (
+            page.locator("#card .card-grid, #card article").count()
+            and page.locator(".current-step .now-board").count()
+            and "Where" not in page.locator(".current-step h2").inner_text()
         ):
             break
         tap_next(page)

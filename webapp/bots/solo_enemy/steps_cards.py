@@ -114,10 +114,8 @@ class Draw(DrawCard[EnemyState], EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         if step.params["purpose"] == "battle":
             return msg("The Enemy draws a card for the battle")
-        hero = step.params["hero"]
-        return msg(
-            "{hero} draws: its card goes to Hero Slot {slot}", hero=hero_name(hero), slot=hero + 1
-        )
+        # the slot its card goes to is the note's, with the card and its action
+        return msg("{hero} draws its card", hero=hero_name(step.params["hero"]))
 
 
 @step_type("identify_card")
