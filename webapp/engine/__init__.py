@@ -4,7 +4,7 @@ Nothing in this package imports Flask, sqlite3 or the storage layer, or reads
 the clock; randomness comes from generators seeded by the game.
 """
 
-from .bot import Bot, Context, Correction, Overturn, StepType, StepTypes
+from .bot import Bot, Context, CopyPart, Correction, Overturn, StepType, StepTypes
 from .game import BadGameFile, ConfirmFirst, Game, GameOver, HistoryNeeded, Pending
 from .options import OptionsError, checked_options
 from .questions import Choice, Dice, Field, Fields, InvalidAnswer, Kind, Question
@@ -22,6 +22,7 @@ __all__ = [
     "Choice",
     "ConfirmFirst",
     "Context",
+    "CopyPart",
     "Correction",
     "Dice",
     "EndRule",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -139,6 +139,34 @@ class Overturn:
     said: Msg  # the line logged: "Hero 1's Recruit succeeds"
 
 
+@dataclass(frozen=True)
+class CopyPart:
+    """A printed part of the table's copy of the game, besides its cards and board (a
+    faction's board costs, a printed track): entered once, kept by the device, asked
+    with the same form in a game and on the copy page."""
+
+    #: what its answer is kept under: `Bot.kept_key` of its question's draft
+    key: str
+    #: what it is, in a few words ("Research track", "Costs of the Orcs")
+    name: Msg
+    #: the form a game asks it with (an ENTRY or a FIELDS question with a draft): its
+    #: `parse` checks what is entered anywhere, in a game, on the copy page, in a file
+    question: Question
+    #: the invented values the bot ships for it, to try the app (None: none)
+    demo: Any = None
+    #: what the game's step checks besides the form, on its parsed answer (ValueError in
+    #: words): a part the step would refuse is never kept (None: the form says it all)
+    check: Callable[[Any], Any] | None = None
+
+    def parse(self, raw: Any) -> Any:
+        """What was entered (form fields, or the kept shape), checked as a game checks
+        it; InvalidAnswer or ValueError naming the field."""
+        value = self.question.parse(raw)
+        if self.check is not None:
+            self.check(value)
+        return value
+
+
 #: the options of a bot that has none
 NO_OPTIONS: dict[str, Any] = {"type": "object", "additionalProperties": False}
 
@@ -238,6 +266,39 @@ class Bot(ABC, Generic[State]):
         a faction's board), or a FIELDS form with a draft: the key its answer is kept
         under for the owner's next game (None: not kept)."""
         return None
+
+    # --- the table's copy of the game: its printed parts, entered once ---------------
+
+    #: options every game started now gets, whatever the table chose: they tell a game
+    #: of this Botdeck from an older one's, whose stored options lack them (read with
+    #: the schema's default: the older behaviour, so its log replays as it was played)
+    new_game_options: dict[str, Any] = {}
+    #: the label of the copy page's form that adds a part of a kind the bot lists only
+    #: once entered ("Another faction"), None: the bot lists every part it has
+    copy_extra: Msg | None = None
+
+    def copy_parts(
+        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
+    ) -> list[CopyPart]:
+        """The printed parts of the table's copy, in the rulebook's setup order. With
+        `options` (checked): the parts a game with these options may use; without: every
+        part the copy page lists, `entered` being the keys the copy holds (a part the
+        bot lists only once entered: another faction's costs)."""
+        return []
+
+    def copy_part(self, key: str) -> CopyPart | None:
+        """The part kept under `key` (None: no part of this bot's copy)."""
+        return next((part for part in self.copy_parts(None, (key,)) if part.key == key), None)
+
+    def copy_extra_part(self, name: str) -> CopyPart:
+        """The part the copy page's extra form adds (`copy_extra`), for the name typed in;
+        ValueError (in words) for a name that cannot be one."""
+        raise ValueError(msg("this game has no part to add"))
+
+    def demo_labels(self, options: dict[str, Any]) -> list[Msg]:
+        """What a game with these options plays that is invented, each in words shown on
+        every page of it ("Demo board — not the printed board"); the demo deck aside."""
+        return []
 
     # --- the card library ------------------------------------------------------------
 

@@ -9,9 +9,20 @@ enter what their tiles show as they are revealed.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
-from ...engine import SCORE_SHEET, Bot, Context, Correction, Msg, ScoreSheetStep, msg, register
+from ...engine import (
+    SCORE_SHEET,
+    Bot,
+    Context,
+    CopyPart,
+    Correction,
+    Msg,
+    ScoreSheetStep,
+    msg,
+    register,
+)
 from ...engine.scoring import ScoreSheet
 from .score_sheet import outcome_said, score_sheet
 from .state import (
@@ -25,7 +36,7 @@ from .state import (
     BanditsState,
 )
 from .stepkit import STEP_TYPES, tile_name
-from .steps_setup import SCORE_BOARD
+from .steps_setup import SCORE_BOARD, read_score_board, score_board_question
 from .turn import end_if_decided, next_checklist
 
 STEP_TYPES.add(SCORE_SHEET, ScoreSheetStep(score_sheet))
@@ -151,8 +162,24 @@ class BanditsBot(Bot[BanditsState]):
 
     def kept_key(self, draft: Any) -> str | None:
         if draft == SCORE_BOARD:
-            return "score-board"
+            return SCORE_BOARD_KEY
         return None
+
+    def copy_parts(
+        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
+    ) -> list[CopyPart]:
+        """ "Board Setup" 1: the Score Board, its tracks' ends and its sections."""
+        return [
+            CopyPart(
+                SCORE_BOARD_KEY,
+                msg("Score Board"),
+                score_board_question(),
+                check=read_score_board,
+            )
+        ]
+
+
+SCORE_BOARD_KEY = "score-board"
 
 
 register(BanditsBot())

@@ -98,6 +98,31 @@ def read_score_board(value: dict[str, Any]) -> ScoreBoard:
     return ScoreBoard(int(value["score_end"]), int(value["bandit_end"]), sections)
 
 
+def score_board_question() -> Question:
+    """The form of the Score Board as printed, in a game and on the copy page."""
+    return fields(
+        msg("The Score Board"),
+        Field(
+            "score_end",
+            msg("Last space of the score track"),
+            "number",
+            minimum=1,
+            maximum=TRACK_LONGEST,
+        ),
+        Field(
+            "bandit_end",
+            msg("Last space of the Bandit track"),
+            "number",
+            minimum=1,
+            maximum=TRACK_LONGEST,
+        ),
+        *section_fields(),
+        submit=msg("Save the Score Board"),
+        describe=describe_board,
+        draft=SCORE_BOARD,
+    )
+
+
 @STEP_TYPES.register("score_board")
 class ScoreBoardStep(BanditsStep):
     """ "Board Setup" 1: "Choose a Score Board from the options on the Mission Card";
@@ -114,27 +139,7 @@ class ScoreBoardStep(BanditsStep):
         )
 
     def question(self, state: BanditsState, step: Step) -> Question:
-        return fields(
-            msg("The Score Board"),
-            Field(
-                "score_end",
-                msg("Last space of the score track"),
-                "number",
-                minimum=1,
-                maximum=TRACK_LONGEST,
-            ),
-            Field(
-                "bandit_end",
-                msg("Last space of the Bandit track"),
-                "number",
-                minimum=1,
-                maximum=TRACK_LONGEST,
-            ),
-            *section_fields(),
-            submit=msg("Save the Score Board"),
-            describe=describe_board,
-            draft=SCORE_BOARD,
-        )
+        return score_board_question()
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
         state.board = read_score_board(value)

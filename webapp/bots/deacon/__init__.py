@@ -9,9 +9,20 @@ Missions, Crew and deck, and asks the table only what it cannot know.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
-from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg, register
+from ...engine import (
+    Bot,
+    Checklist,
+    Context,
+    CopyPart,
+    Correction,
+    Msg,
+    ScoreSheet,
+    msg,
+    register,
+)
 from ...engine.cards import Pile
 from ...engine.scoring import SCORE_SHEET, ScoreSheetStep
 from ...engine.text import reason
@@ -26,6 +37,7 @@ from . import (  # noqa: F401  (register the step types)
     steps_player,
     steps_setup,
 )
+from .board import DEMO_LABEL as DEMO_BOARD_LABEL
 from .board import (
     BoardError,
     board_problems,
@@ -34,14 +46,16 @@ from .board import (
     empty_board,
     validate_board,
 )
-from .components import kept_key
+from .components import DEMO_COMPONENTS, PART_NAMES, kept_key
+from .components import DEMO_LABEL as DEMO_PARTS_LABEL
 from .entry import card_check
 from .rules import END_VP, OBJECTIVE_VP, who_has_least
 from .state import DEACON, SIZES, YOU, DeaconState
 from .stepkit import STEP_TYPES, new
 from .steps_effects import colour
 from .steps_player import close_sheet, score_sheet
-from .turn import next_checklist, turn_cycle
+from .steps_setup import components_question
+from .turn import SETUP_PARTS, next_checklist, turn_cycle
 
 __all__ = ["DEACON_BOT", "DeaconBot"]
 
@@ -84,6 +98,11 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
             "deck_mode": {"enum": ["app", "physical"], "default": "app"},
             # The board file the game plays on (the demo board if none is given).
             "board": {"type": "object"},
+            # When its printed parts are asked: at setup (games started now), or the
+            # first time each matters (games of an earlier Botdeck, replayed as played).
+            "parts": {"enum": ["first_use", "setup"], "default": "first_use"},
+            # The invented values of its printed parts, chosen by name to try the app.
+            "demo_components": {"type": "boolean", "default": False},
         },
         "additionalProperties": False,
     }
@@ -126,6 +145,8 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
             side=options["side"],
             physical=options["deck_mode"] == "physical",
             crew_bonus=options["crew_bonus"],
+            parts_at_setup=options["parts"] == "setup",
+            demo_components=options["demo_components"],
             advanced=advanced,
             ships=ships,
             cards=Pile(),
@@ -256,6 +277,30 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
         if isinstance(draft, dict) and draft.get("kind") == "components":
             return kept_key(str(draft["part"]))
         return None
+
+    # --- the table's copy: its printed parts (components.py) ---------------------------
+
+    new_game_options = {"parts": "setup"}
+
+    def copy_parts(
+        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
+    ) -> list[CopyPart]:
+        """Every printed part, in the order the rulebook's "Setup" sets them out: any
+        game may need any of them."""
+        return [
+            CopyPart(
+                kept_key(part), PART_NAMES[part], components_question(part), DEMO_COMPONENTS[part]
+            )
+            for part in SETUP_PARTS
+        ]
+
+    def demo_labels(self, options: dict[str, Any]) -> list[Msg]:
+        labels = []
+        if options.get("board", {}).get("demo"):
+            labels.append(DEMO_BOARD_LABEL)
+        if options.get("demo_components"):
+            labels.append(DEMO_PARTS_LABEL)
+        return labels
 
     # --- the card library: whole cards (webapp/bots/whole_cards.py) -------------------
 

@@ -49,6 +49,8 @@ def start_entry(draft: Any, kept: Any = None) -> dict[str, Any]:
             "part": part,
             "fields": part_fields(part, kept),
             "kept": kept is not None,
+            # only a game that plays invented values by name offers them
+            "offer_demo": bool(draft.get("demo")),
         }
     if kind == EFFECTS_KIND:
         return {
@@ -109,7 +111,7 @@ def edit_entry(draft: Any, tap: dict[str, str]) -> dict[str, Any]:
     draft = _checked_draft(draft)
     if draft["kind"] == COMPONENTS:
         # The invented values, to start a game before reading the printed part.
-        if tap.get("op") != "demo":
+        if tap.get("op") != "demo" or not draft.get("offer_demo"):
             raise ValueError(msg("unknown tap"))
         part = draft["part"]
         return {**draft, "fields": part_fields(part, DEMO_COMPONENTS[part]), "demo": True}

@@ -46,6 +46,10 @@ class DeaconState:
     side: str = "A"  # its Ship board's side, as yours
     physical: bool = False  # the table shuffles and turns over the printed cards
     crew_bonus: bool = False  # modifier: it gains the bonuses printed under its Crew
+    # its printed parts asked at setup, in the rulebook's order (a game of an earlier
+    # Botdeck asked each the first time it mattered, and replays so)
+    parts_at_setup: bool = False
+    demo_components: bool = False  # the table chose invented values by name
     advanced: list[str] = field(default_factory=list)  # Advanced cards swapped in
     ships: list[str] = field(default_factory=list)  # the 2 Ship cards drawn at setup
     ship: str | None = None  # its Ship card (and board)

@@ -18,6 +18,15 @@ from .steps_cards import deck_members
 from .steps_effects import colour
 
 
+def components_question(part: str, *, demo: bool = False) -> Question:
+    """The form of a printed part, in a game and on the copy page; `demo`: a game that
+    plays invented values offers them (the draft says so to the editor)."""
+    draft: dict[str, Any] = {"kind": "components", "part": part}
+    if demo:
+        draft["demo"] = True
+    return entry(msg("What it prints"), lambda raw: check_part(part, raw), draft)
+
+
 @step_type("components")
 class Components(DeaconStep):
     """A printed part entered once and kept for the next game."""
@@ -26,15 +35,12 @@ class Components(DeaconStep):
         return msg("Enter once what is printed: {part}", part=PART_NAMES[step.params["part"]])
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
+        if state.parts_at_setup:
+            return msg("Entered once: it goes into your copy of the game, used in every game.")
         return msg("Needed now. Entered once: Botdeck keeps it and offers it filled in next game.")
 
     def question(self, state: DeaconState, step: Step) -> Question:
-        part = step.params["part"]
-        return entry(
-            msg("What it prints"),
-            lambda raw: check_part(part, raw),
-            {"kind": "components", "part": part},
-        )
+        return components_question(step.params["part"], demo=state.demo_components)
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
         part = step.params["part"]

@@ -36,15 +36,26 @@ def next_checklist(state: DeaconState, ctx: Context) -> Checklist | None:
     return your_turn(state)
 
 
+# Deacon rulebook, "Setup": the printed parts each line sets out, asked right after it
+# (a game of an earlier Botdeck asked only the Mission colours there, the others the
+# first time they mattered).
+CORE_PARTS = ("score_track", "pollution")  # 1: the core game's board and supply
+PLAYER_PARTS = ("research", "seafloor", "reef_balls", "crew")  # 5: its player components
+SETUP_PARTS = (*CORE_PARTS, *PLAYER_PARTS, "missions")  # 6: the Mission cards
+
+
 def setup(state: DeaconState) -> Checklist:
     """Deacon rulebook, "Setup", in its order; then where both Ships start."""
     state.last = "setup"
+    at_setup = state.parts_at_setup
     steps = [
         new("setup_core"),
+        *(needing(state, CORE_PARTS) if at_setup else []),
         new("first_player"),
         new("ship_choice"),
         new("build_deck"),
         new("deacon_components"),
+        *(needing(state, PLAYER_PARTS) if at_setup else []),
         new("missions_deal"),
         *needing(state, ("missions",)),
         new("deacon_mission", n=1),

@@ -9,12 +9,14 @@ and deck, and decides what it can pay for; what depends on the map is asked.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
 from ...engine import (
     Bot,
     Checklist,
     Context,
+    CopyPart,
     Correction,
     Msg,
     Overturn,
@@ -38,11 +40,12 @@ from . import (  # noqa: F401  (register the step types)
 )
 from .cards import CARD_COUNT, DeckError, card_numbers, tactic_names
 from .entry import card_check
-from .faction import KNOWN_FACTIONS, RESOURCE_NAMES, RESOURCES, kept_key
+from .faction import KNOWN_FACTIONS, RESOURCE_NAMES, RESOURCES, faction_name, kept_key
 from .rules import MAX_RESOURCE, MAX_TOWERS, set_tax_slot, track_length, trigger_end
 from .state import PLACES, EnemyState
 from .stepkit import STEP_TYPES, hero_name
 from .steps_player import score_sheet
+from .steps_setup import costs_question
 from .turn import next_checklist, turn_cycle
 from .view import PLACE_NAMES
 
@@ -232,6 +235,32 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
             return kept_key(str(draft["faction"]))
         return None
 
+    # --- the table's copy: each faction's Solo C.C. Board costs (faction.py) ----------
+
+    copy_extra = msg("Another faction")
+
+    def copy_parts(
+        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
+    ) -> list[CopyPart]:
+        """A game: the costs of each faction the Enemy may be drawn from. The copy: the
+        base game's factions, then any other whose costs were entered."""
+        if options is not None:
+            return [_costs_part(faction) for faction in options["factions"]]
+        others = sorted(
+            key[len(COSTS) :]
+            for key in entered
+            if key.startswith(COSTS) and key[len(COSTS) :] not in KNOWN_FACTIONS
+        )
+        return [_costs_part(faction) for faction in [*KNOWN_FACTIONS, *others]]
+
+    def copy_extra_part(self, name: str) -> CopyPart:
+        name = " ".join(name.split())
+        if not 0 < len(name) <= NAME_LENGTH:
+            raise ValueError(
+                msg("a faction's name: from 1 to {limit} characters", limit=NAME_LENGTH)
+            )
+        return _costs_part(_faction_key(name))
+
     # --- the card library: whole cards (webapp/bots/whole_cards.py) -------------------
 
     def card_ids(self) -> list[str]:
@@ -242,6 +271,17 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
 
     def entry_draft(self, deck: dict[str, Any]) -> dict[str, Any]:
         return {"tactics": tactic_names(deck)}
+
+
+COSTS = kept_key("")  # what every faction's costs are kept under, then its name
+
+
+def _costs_part(faction: str) -> CopyPart:
+    return CopyPart(
+        kept_key(faction),
+        msg("Costs of the {faction}", faction=faction_name(faction)),
+        costs_question(faction),
+    )
 
 
 LABELS: dict[str, Msg] = {

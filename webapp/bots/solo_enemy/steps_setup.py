@@ -34,6 +34,13 @@ class FactionDrawn(EnemyStep):
         pass
 
 
+def costs_question(faction: str) -> Question:
+    """The form of a faction's Solo C.C. Board costs, in a game and on the copy page."""
+    return entry(
+        msg("What its board prints"), check_profile, {"kind": "faction", "faction": faction}
+    )
+
+
 @step_type("faction_costs")
 class FactionCosts(EnemyStep):
     """What the Solo side of its C.C. board prints: entered once, kept for next time."""
@@ -50,8 +57,7 @@ class FactionCosts(EnemyStep):
         )
 
     def question(self, state: EnemyState, step: Step) -> Question:
-        draft = {"kind": "faction", "faction": state.faction}
-        return entry(msg("What its board prints"), check_profile, draft)
+        return costs_question(state.faction)
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
         state.profile = value
