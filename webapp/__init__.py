@@ -81,6 +81,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         share,
         static_files,
         static_urls,
+        table_copy,
         theme,
         watch,
         web_manifest,
@@ -106,5 +107,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(entry.bp)
     app.register_blueprint(library.bp)
     app.register_blueprint(boards.bp)
+    app.register_blueprint(table_copy.bp)
     app.register_blueprint(web_manifest.bp)
     return app

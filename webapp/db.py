@@ -874,6 +874,50 @@ def restore_kept(owner: str, bot: str, key: str, *, history: str, now: str) -> b
     return True
 
 
+def change_kept(
+    owner: str,
+    bot: str,
+    changes: list[tuple[str, Any]],
+    *,
+    history: str,
+    depth: int,
+    now: str,
+) -> None:
+    """Store each `(key, data)` of `changes` (data None: the entry is removed), and what
+    the keys held before as one unit at the end of the list kept under `history` (its
+    last `depth` units), in one transaction: `undo_kept` takes the unit back whole."""
+    db = get_db()
+    with _transaction(db):
+        unit = [{"key": key, "data": find_kept(owner, bot, key)} for key, _data in changes]
+        for key, data in changes:
+            _set_kept(db, owner, bot, key, data, now)
+        past = find_kept(owner, bot, history) or []
+        save_kept(owner, bot, history, [*past, unit][-depth:], now)
+
+
+def undo_kept(owner: str, bot: str, *, history: str, now: str) -> list[str]:
+    """Put back what the last unit of `history` says the keys held (taken off the list),
+    in one transaction; the keys it put back ([] if the list is empty)."""
+    db = get_db()
+    with _transaction(db):
+        past = find_kept(owner, bot, history) or []
+        if not past:
+            return []
+        for change in past[-1]:
+            _set_kept(db, owner, bot, change["key"], change["data"], now)
+        save_kept(owner, bot, history, past[:-1], now)
+    return [change["key"] for change in past[-1]]
+
+
+def _set_kept(
+    db: sqlite3.Connection, owner: str, bot: str, key: str, data: Any, now: str
+) -> None:
+    if data is None:
+        db.execute("DELETE FROM kept WHERE owner = ? AND bot = ? AND key = ?", (owner, bot, key))
+    else:
+        save_kept(owner, bot, key, data, now)
+
+
 def delete_kept(owner: str, bot: str, *keys: str) -> None:
     db = get_db()
     with write_lock(db):

@@ -27,7 +27,7 @@ from typing import Any, TypeGuard
 
 from flask import current_app
 
-from . import db, history, library, live
+from . import db, history, library, live, table_copy
 from .engine import Game, HistoryNeeded, Msg, msg
 from .engine.questions import Entry, Fields, Question
 from .engine.text import single_line
@@ -511,6 +511,8 @@ def act(
         if answered and asked is not None:
             _remember(changed.row, asked.question, changed.game.actions[-1]["answer"])
     live.publish(_key(game_id), changed.version)
+    if kind == "undo":  # taken back: the part is asked again, offered as the copy holds it
+        return changed
     return fill_from_library(game_id, changed, device)
 
 
@@ -563,11 +565,23 @@ def _remember(row: db.GameRow, question: Question, entered: Any) -> None:
 
 
 def fill_from_library(game_id: str, opened: OpenGame, device: str) -> OpenGame:
-    """A card part the library knows is never entered twice: answer it at once."""
+    """A card part the library knows is never entered twice, nor a printed part the
+    table's copy holds: answer it at once (an answer in the game's log, as if tapped:
+    a replay never reads the copy)."""
     pending = opened.game.pending()
-    if pending is None or not isinstance(pending.question, Entry):
+    if pending is None or not keeps_answer(pending.question):
         return opened
-    known = library.known_entry(opened.row.deck_id, opened.row.bot, pending.question.draft)
+    question, bot_id = pending.question, opened.row.bot
+    known = None
+    if isinstance(question, Entry):
+        known = library.known_entry(opened.row.deck_id, bot_id, question.draft)
+    if known is None:
+        known = table_copy.usable_value(bot_id, question.draft, opened.row.owner)
+        if known is not None:
+            try:
+                question.parse(known)
+            except ValueError:  # checked more strictly since it was kept: asked again
+                return opened
     if known is None:
         return opened
     return act(game_id, opened.version, "action", {"answer": known}, device=device)

@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from . import db
+from . import db, table_copy
 from .engine import get_bot
 
 DEMO = "demo"
@@ -128,12 +128,17 @@ def delete(deck_id: str) -> None:
 def kept(bot_id: str, draft: Any, owner: str | None) -> Any:
     """What the table entered last time for this entry (a faction's costs), if anything:
     kept for the device that owns the game (what another device entered is not offered)."""
-    key = get_bot(bot_id).kept_key(draft)
-    return None if key is None else db.find_kept(owner or "", bot_id, key)
+    bot = get_bot(bot_id)
+    key = bot.kept_key(draft)
+    if key is None:
+        return None
+    value = db.find_kept(owner or "", bot_id, key)
+    part = bot.copy_part(key)
+    # invented values kept by an earlier Botdeck are never offered as the table's
+    return None if part is not None and table_copy.is_demo(part, value) else value
 
 
 def keep(bot_id: str, draft: Any, answer: Any, owner: str | None) -> None:
-    """Keep an entry's answer for the owner's next game, when the bot says to keep it."""
-    key = get_bot(bot_id).kept_key(draft)
-    if key is not None:
-        db.save_kept(owner or "", bot_id, key, answer, db.now())
+    """Keep an entry's answer for the owner's next game, when the bot says to keep it:
+    it goes into the table's copy of the game (webapp/table_copy.py)."""
+    table_copy.keep_answer(bot_id, draft, answer, owner)

@@ -16,7 +16,7 @@ from .i18n import refusal
 from .plugins import pages_of
 
 bp = Blueprint("entry", __name__, url_prefix="/entry")
-SAVE_ENDPOINTS = ("play.answer", "library.save")
+SAVE_ENDPOINTS = ("play.answer", "library.save", "table_copy.save_part")
 FIELDS = ("draft", "save")  # the editor's own fields; the others are the tap's
 
 
