@@ -28,7 +28,7 @@ from typing import Any, TypeGuard
 from flask import current_app
 
 from . import db, history, library, live, table_copy
-from .engine import Game, HistoryNeeded, Msg, msg
+from .engine import Game, HistoryNeeded, Msg, get_bot, msg
 from .engine.questions import Entry, Fields, Question
 from .engine.text import single_line
 from .undo_stacks import STORED_TAIL, Action, Stacks
@@ -171,7 +171,7 @@ def create_game(
     only once the game is known to start (a refused game leaves no deck behind).
     """
     seed = secrets.randbelow(2**31) if seed is None else seed
-    game = Game(bot_id, options, seed, deck)
+    game = Game(bot_id, {**options, **get_bot(bot_id).new_game_options}, seed, deck)
     if new_deck is not None and device is not None:
         deck_id = library.create(bot_id, new_deck, device)
     game_id = new_id()

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from flask import current_app, request
 from werkzeug.exceptions import BadRequest, HTTPException
 
-from ..bots.pages import BotPages
+from ..bots.pages import BotPages, FormFields
 from ..engine import Bot, checked_options
 from ..engine.text import msg, single_line
 
@@ -59,23 +59,27 @@ CHECKED = ("on", "1", "true", "yes")
 UNCHECKED = ("", "off", "0", "false", "no")
 
 
-def form_options(bot: Bot[Any], pages: BotPages[Any]) -> dict[str, Any]:
-    """The start-a-game form as the bot's options, checked (ValueError naming the option).
+def form_options(
+    bot: Bot[Any], pages: BotPages[Any], form: FormFields | None = None
+) -> dict[str, Any]:
+    """The start-a-game form (the request's, unless `form` is given) as the bot's
+    options, checked (ValueError naming the option).
 
     Each option of the bot's schema is read from the field of its name: a checkbox is a
     boolean (unticked, it sends nothing: off), a repeated field a list, a whole number a
     number; an empty field leaves the schema's default. The bot's `read_form` then reads
     the fields that are not options.
     """
+    sent: FormFields = request.form if form is None else form
     options: dict[str, Any] = {}
     for name, declared in bot.options_schema.get("properties", {}).items():
-        kind, value = declared.get("type"), request.form.get(name, "")
+        kind, value = declared.get("type"), sent.get(name) or ""
         if kind == "boolean":
             if value not in CHECKED + UNCHECKED:
                 raise ValueError(msg("option '{name}' must be on or off", name=name))
             options[name] = value in CHECKED
-        elif kind == "array" and request.form.getlist(name):
-            options[name] = request.form.getlist(name)
+        elif kind == "array" and sent.getlist(name):
+            options[name] = sent.getlist(name)
         elif kind == "integer" and value:
             try:
                 options[name] = int(value)
@@ -83,7 +87,7 @@ def form_options(bot: Bot[Any], pages: BotPages[Any]) -> dict[str, Any]:
                 raise ValueError(msg("option '{name}' must be a whole number", name=name)) from None
         elif value:
             options[name] = value
-    return checked_options(bot, pages.read_form(request.form, options))
+    return checked_options(bot, pages.read_form(sent, options))
 
 
 def uploaded_file(field: str) -> bytes | None:

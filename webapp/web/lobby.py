@@ -9,17 +9,19 @@ from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import boards, db, games, library
+from .. import boards, db, games, library, table_copy
 from ..bots.deckfile import DeckError
+from ..bots.pages import FormFields
 from ..engine import BadGameFile, Bot, all_bots, checked_options, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
 from ..engine.text import Msg, reason
 from .devices import current_device, saved_device
 from .downloads import json_download
-from .errors import error_page
+from .errors import error_page, is_htmx
 from .forms import form_options, form_text, local_path, uploaded_file
 from .i18n import refusal, translate
 from .plugins import pages_of
@@ -65,6 +67,11 @@ def _lobby(
         errors=errors or {},
         decks={bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.has_cards},
         boards={bot.id: boards.boards(bot.id, device.id) for bot in all_bots() if bot.has_board},
+        table_boards={
+            bot.id: table_copy.table_board(bot.id, device.id) for bot in all_bots() if bot.has_board
+        },
+        # a refused form is the request's: what it will use is read from it
+        uses=_uses(get_bot(chosen), request.form if kept is not None else None),
         unclaimed=db.unclaimed(),
         deleted=deleted,
         notice=_notice(deleted),
@@ -194,16 +201,102 @@ def _library_deck(bot: Bot[Any], options: dict[str, Any]) -> ChosenCards:
     return ChosenCards(found.data, found.id)
 
 
-def _library_board(bot: Bot[Any], options: dict[str, Any]) -> dict[str, Any]:
-    """The board chosen from the library, as the game's option `board` (the demo board:
-    the options as the bot checked them, which fills it in)."""
-    choice = request.form.get("board_id") or boards.DEMO
-    if choice == boards.DEMO:
-        return options
-    found = boards.find(bot.id, choice, current_device().id)
+NO_BOARD = "none"
+
+
+def _board_choice(bot: Bot[Any], choice: str | None) -> boards.LibraryBoard | None:
+    """The board a new game plays on: the one chosen (`board_id`), the table's board of
+    the copy when none is (None: no board entered yet). The demo board only by name."""
+    owner = current_device().id
+    if choice is None:
+        return table_copy.table_board(bot.id, owner)
+    if choice in ("", NO_BOARD):
+        return None
+    found = boards.find(bot.id, choice, owner)
     if found is None:
         raise FieldError("board_id", _("that board is not in the library"))
+    return found
+
+
+def _library_board(bot: Bot[Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The board chosen, as the game's option `board`: never the invented demo board
+    unless the table chose it by name; with no board entered, the game is refused with
+    the way to enter it first."""
+    found = _board_choice(bot, request.form.get("board_id"))
+    if found is None:
+        raise FieldError(
+            "board_id",
+            _(
+                "your board is not entered yet: enter it first in “Your copy of %(game)s”, "
+                "or choose “Try it with the invented demo board”",
+                game=translate(bot.game_name),
+            ),
+        )
     return checked_options(bot, {**options, "board": found.data})
+
+
+@dataclass(frozen=True)
+class Uses:
+    """What a new game will use of the table's copy, shown next to *Start the game*."""
+
+    board: boards.LibraryBoard | None  # None: none entered (or none chosen)
+    board_is_table: bool  # the copy's board, not another one chosen
+    parts: list[table_copy.PartState]
+    demo: list[Msg]  # what the game plays that is invented, in words
+    checked: bool  # the options could be read (else: the copy's parts, all of them)
+
+    @property
+    def missing(self) -> int:
+        return sum(1 for p in self.parts if not p.usable)
+
+
+def _uses(bot: Bot[Any], form: FormFields | None) -> Uses | None:
+    """What a game with the form's options will use (the form as it opens: its defaults),
+    for a bot with a copy to speak of."""
+    pages = pages_of(bot.id)
+    owner = current_device().id
+    if not bot.has_board and not bot.copy_parts(None, ()):
+        return None
+    options: dict[str, Any] | None
+    try:
+        options = form_options(bot, pages, MultiDict() if form is None else form)
+    except ValueError:
+        options = None
+    board = None
+    try:
+        board = _board_choice(bot, form.get("board_id") if form is not None else None)
+    except FieldError:
+        board = None
+    table = table_copy.table_board(bot.id, owner) if bot.has_board else None
+    demo = []
+    if options is not None:
+        if board is not None:
+            options = {**options, "board": board.data}
+        demo = bot.demo_labels(options) if bot.has_board is False or board is not None else []
+    return Uses(
+        board=board,
+        board_is_table=board is not None and table is not None and board.id == table.id,
+        parts=table_copy.parts(bot.id, owner, options),
+        demo=demo,
+        checked=options is not None,
+    )
+
+
+@bp.post("/games/uses")
+def uses() -> str:
+    """What the start-a-game form as it now stands will use of the table's copy: the
+    summary alone (htmx, on each change of the form), or the lobby with the form as sent
+    (the button that asks for it without a script)."""
+    bot_id = form_text("bot", max_length=40)
+    try:
+        bot = get_bot(bot_id)
+    except UnknownBot:
+        return error_page(404, _("There is no such bot."))  # type: ignore[return-value]
+    if is_htmx():
+        return render_template(
+            "lobby/_uses.html", bot=bot, uses=_uses(bot, request.form), chosen=bot_id
+        )
+    return _lobby(bot_id, kept=request.form)
 
 
 def _uploaded_deck(bot: Bot[Any]) -> dict[str, Any] | None:
