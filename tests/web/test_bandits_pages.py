@@ -125,14 +125,17 @@ def test_the_game_reads_in_french(client) -> None:
     assert "Jour 1" in shown and "La nuit tombe" in shown
 
 
-def test_the_score_board_is_offered_filled_in_next_game(client) -> None:
+def test_the_score_board_entered_once_answers_the_next_games_setup(client) -> None:
     first = start(client)
     send(client, first, "done")
     send(client, first, BOARD)
     second = start(client)
     send(client, second, "done")
     shown = page(client, second)
-    assert re.search(r'name="entry.bandit_end"[^>]*value="12"', shown)
+    assert not title(shown).startswith("Choose a Score Board")  # answered from the copy
+    assert "Save the Score Board" not in shown
+    copy_page = client.get("/library/bandits/copy/part/score-board").get_data(as_text=True)
+    assert re.search(r'name="entry.bandit_end"[^>]*value="12"', copy_page)
 
 
 def test_every_step_of_the_night_stays_listed_even_when_it_has_nothing_to_do(client) -> None:

@@ -363,14 +363,15 @@ def test_an_import_without_a_file_asks_for_one(client):
 # --- the lobby ---------------------------------------------------------------------------------
 
 
-def test_the_lobby_offers_the_demo_board_and_the_players_own(client):
+def test_the_lobby_offers_the_tables_board_the_players_own_and_the_demo_by_name(client):
     complete = new_board(client, "Finished")
     triangle(client, complete)
     new_board(client, "Half done")
     form = text(client.get("/?bot=deacon")).split('value="deacon"', 1)[1].split("</form>", 1)[0]
     assert 'name="board_id"' in form
-    assert "Demo board — not the printed board" in form
-    assert f'<option value="{complete}" selected>Finished — complete</option>' in form
+    assert '<option value="demo">Try it with the invented demo board</option>' in form
+    # the table's board, when none is chosen in the copy: the first complete one
+    assert f'<option value="{complete}" selected>Yours — Finished</option>' in form
     assert "Half done — incomplete: Deacon will ask the table where it cannot tell" in form
     covenant = (
         text(client.get("/?bot=covenant")).split('value="covenant"', 1)[1].split("</form>", 1)[0]
@@ -396,12 +397,30 @@ def test_a_deacon_game_started_on_a_library_board_plays_on_that_board(app, clien
         assert games.open_game(game_id).game.state.board == data
 
 
-def test_the_demo_board_is_the_board_when_none_is_chosen(app, client):
-    for form in ({"bot": "deacon"}, {"bot": "deacon", "board_id": "demo"}):
-        started = client.post("/games", data=form)
-        game_id = started.headers["Location"].rsplit("/", 1)[1]
-        with app.app_context():
-            assert games.open_game(game_id).game.state.board == demo_board()
+def test_the_demo_board_is_the_board_only_when_chosen_by_name(app, client):
+    started = client.post("/games", data={"bot": "deacon", "board_id": "demo"})
+    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        assert games.open_game(game_id).game.state.board == demo_board()
+    shown = text(client.get(f"/g/{game_id}"))
+    assert '<span class="demo-badge">Demo board — not the printed board</span>' in shown
+    # none chosen and none entered: refused, with the way to enter it first
+    for form in ({"bot": "deacon"}, {"bot": "deacon", "board_id": "none"}):
+        refused = client.post("/games", data=form)
+        assert refused.status_code == 422
+        assert "your board is not entered yet" in text(refused)
+        assert 'href="/library/deacon/copy#board"' in text(refused)
+
+
+def test_with_a_board_entered_a_game_plays_on_it_when_none_is_chosen(app, client):
+    board_id = new_board(client, "Harbour table")
+    triangle(client, board_id)
+    started = client.post("/games", data={"bot": "deacon"})
+    assert started.status_code == 303
+    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        assert games.open_game(game_id).game.state.board["name"] == "Harbour table"
+    assert "Demo board" not in text(client.get(f"/g/{game_id}"))
 
 
 def test_a_board_that_is_not_in_this_devices_library_starts_no_game(app, client):

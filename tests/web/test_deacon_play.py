@@ -15,7 +15,9 @@ DEMO_DECK = "demo"
 
 
 def start(client, **options: str) -> str:
-    return new_game(client, {"bot": "deacon", "deck_mode": "app", "deck_id": DEMO_DECK, **options})
+    """A game to try the app: the demo deck, the demo board and demo values, by name."""
+    form = {"bot": "deacon", "deck_mode": "app", "deck_id": DEMO_DECK, "board_id": "demo"}
+    return new_game(client, {**form, "demo_components": "on", **options})
 
 
 def editor_form(shown: str) -> dict[str, str]:
@@ -106,17 +108,28 @@ def test_the_ships_start_where_the_board_is_tapped(client):
     assert 'class="dc-ship owner-you"' in page(client, game_id)
 
 
-def test_a_printed_part_is_filled_in_with_the_demo_values_and_kept(client):
+def test_demo_values_are_offered_only_in_a_game_that_plays_them_and_never_kept(client):
     game_id = start(client)
     shown = play_until(client, game_id, lambda t: "Mission colours" in t)
     assert "Fill in invented demo values" in shown
+    assert '<span class="demo-badge">Demo values — not the printed boards</span>' in shown
     current = shown[shown.index('id="current-step"') :]
     filled = tap_editor(client, current, op="demo")
     assert "Demo values — not the printed boards" in filled
     answer(client, game_id, entry_fields(filled))
     assert "Mission colours" not in title(page(client, game_id))
-    again = play_until(client, start(client), lambda t: "Mission colours" in t)
-    assert "as you entered it last time" in again
+    # the invented values never went into the table's copy: asked again, blank
+    copy_page = client.get("/library/deacon/copy").get_data(as_text=True)
+    assert "Mission colours" in copy_page and "state-entered" not in copy_page
+    # a game with the printed components: no demo button, no demo badge for parts
+    real = start(client, demo_components="")
+    shown = play_until(client, real, lambda t: t.startswith("Enter once what is printed"))
+    assert "Fill in invented demo values" not in shown
+    assert "Demo values — not the printed boards" not in shown
+    current = shown[shown.index('id="current-step"') :]
+    form = editor_form(current)
+    refused = client.post("/entry/deacon", data={**form, "op": "demo"})
+    assert refused.status_code == 422  # a crafted tap gets no demo values either
 
 
 def test_deacons_turn_shows_its_card_and_the_island_it_goes_to(client):

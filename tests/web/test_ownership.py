@@ -15,6 +15,7 @@ import pytest
 from webapp import create_app, db
 
 from .test_library import SECTION, deck_data, new_deck, save_section
+from .conftest import step_title
 from .test_solo_enemy import COSTS, answer, page, start
 
 
@@ -91,19 +92,18 @@ def test_a_deck_is_shared_deliberately_by_its_file(client, stranger, my_deck):
     assert deck_data(stranger, theirs)["cards"] == deck_data(client, my_deck)["cards"]
 
 
-def test_costs_one_device_entered_are_offered_to_it_and_not_to_another(client, stranger):
+def test_costs_one_device_entered_answer_its_games_and_not_anothers(client, stranger):
     first = start(client)
     answer(client, first, {"value": "done"})
     assert answer(client, first, COSTS).status_code == 200
     theirs = start(stranger)
     answer(stranger, theirs, {"value": "done"})
+    assert "its costs" in step_title(page(stranger, theirs))  # asked: not their copy
     assert "as you entered them last time" not in page(stranger, theirs)
     mine = start(client)
-    answer(client, mine, {"value": "done"})
-    shown = page(client, mine)
-    assert "as you entered them last time" in shown
-    # a partner playing my game sees the costs I keep: they belong to the game's owner
-    assert "as you entered them last time" in page(stranger, mine)
+    # a partner taps my game: the costs come from my copy, the game's owner's
+    answer(stranger, mine, {"value": "done"})
+    assert "Gather its components" in step_title(page(client, mine))
 
 
 # --- what an earlier Botdeck stored ------------------------------------------------

@@ -27,8 +27,10 @@ from hypothesis import strategies as st
 
 from webapp import create_app, db, games, safety
 from webapp.bots.deacon.board import demo_board
+from webapp.bots.deacon.components import DEMO_COMPONENTS, kept_key
 from webapp.engine import get_bot
 
+from ..engine.solo_enemy import PROFILE
 from ..random_play import INCOMPLETE_BOARD, as_form_value, random_answer
 from .conftest import HTMX
 
@@ -72,9 +74,10 @@ SETUPS: dict[str, dict[str, Any]] = {
         "factions": ["dwarves"],
         "deck_id": "library",
     },
-    "deacon demo": {"bot": "deacon"},
+    "deacon demo": {"bot": "deacon", "board_id": "demo", "demo_components": "on"},
     "deacon side B": {
         "bot": "deacon",
+        "board_id": "demo",
         "side": "B",
         "advanced": "4",
         "first": "deacon",
@@ -82,6 +85,7 @@ SETUPS: dict[str, dict[str, Any]] = {
     },
     "deacon printed cards": {
         "bot": "deacon",
+        "board_id": "demo",
         "advanced": "1",
         "deck_mode": "physical",
         "deck_id": "new",
@@ -93,6 +97,15 @@ SETUPS: dict[str, dict[str, Any]] = {
         "board_id": "mine",
     },
     "deacon incomplete board": {"bot": "deacon", "board_id": "incomplete"},
+    # the table's copy entered first: its parts answer the setup, in the game's log
+    "deacon from the copy": {"bot": "deacon", "copy": "entered"},
+    "solo enemy from the copy": {
+        "bot": "solo_enemy",
+        "you": "humans",
+        "factions": ["orcs", "Merfolk"],
+        "copy": "entered",
+    },
+    "bandits from the copy": {"bot": "bandits", "mode": "solo", "copy": "entered"},
     "bandits co-op": {"bot": "bandits", "mode": "coop", "players": ["Ann", "Ben"]},
     "bandits solo": {"bot": "bandits", "mode": "solo", "bandit_die": "8", "land_tiles": "20"},
     "bandits versus": {
@@ -134,9 +147,46 @@ def library_board(client: Any, board: dict[str, Any], name: str) -> str:
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
+# A copy of each game as a table enters it (not the invented values: those are never
+# used without asking): Deacon's demo values with other Pollution tiles, and its board.
+ENTERED_PARTS: dict[str, dict[str, Any]] = {
+    "deacon": {
+        **{kept_key(part): value for part, value in DEMO_COMPONENTS.items()},
+        kept_key("pollution"): {"small": 1, "medium": 2, "large": 4},
+    },
+    "solo_enemy": {"faction:orcs": PROFILE, "faction:merfolk": PROFILE},
+    # as a game stores the form: every field, the sections not printed left blank
+    "bandits": {
+        "score-board": {
+            "score_end": 40,
+            "bandit_end": 25,
+            "stars_1": 2,
+            "start_2": 8,
+            "stars_2": 4,
+            **{f"{field}_{n}": None for n in range(3, 7) for field in ("start", "stars")},
+        }
+    },
+}
+
+
+def copy_file(bot_id: str) -> dict[str, Any]:
+    data = {"format": "botdeck-copy", "version": 1, "bot": bot_id, "parts": ENTERED_PARTS[bot_id]}
+    if bot_id == "deacon":
+        data["board"] = {**demo_board(), "name": "Harbour table"}
+        data["board"].pop("demo")
+    return data
+
+
+def enter_copy(client: Any, bot_id: str) -> None:
+    response = client.post(f"/library/{bot_id}/copy/import", data=upload(copy_file(bot_id)))
+    assert response.status_code == 303, response.get_data(as_text=True)[:600]
+
+
 def start(client: Any, setup: dict[str, Any]) -> str:
     """The game started from the lobby's form as `setup` fills it in; its id."""
     form = dict(setup)
+    if form.pop("copy", None):
+        enter_copy(client, form["bot"])
     if form.get("deck_id") == "library":
         form["deck_id"] = library_deck(client, form["bot"])
     if form.get("board_id") == "mine":
@@ -283,6 +333,48 @@ def test_a_board_file_reads_back_through_the_board_library(
     copy_id = library_board(newcomer, sent, sent["name"])
     back = json.loads(newcomer.get(f"/library/deacon/boards/{copy_id}/export").data)
     assert back == sent
+
+
+@pytest.mark.parametrize("bot_id", ["deacon", "solo_enemy", "bandits"])
+def test_the_copy_file_reads_back_the_same_on_another_botdeck(
+    botdecks: tuple[Flask, Flask], bot_id: str
+) -> None:
+    """The copy entered on one Botdeck (a file imported, then a part corrected on the
+    copy page), exported, imported on another: the same copy, board included."""
+    here, there = botdecks
+    player = device(here, f"copy-{bot_id}")
+    enter_copy(player, bot_id)
+    sent = json.loads(player.get(f"/library/{bot_id}/copy/export").data)
+    assert sent == copy_file(bot_id) | {"parts": sent["parts"]}
+    assert sent["parts"] == ENTERED_PARTS[bot_id]
+    newcomer = device(there, f"copy-{bot_id}")
+    response = newcomer.post(f"/library/{bot_id}/copy/import", data=upload(sent))
+    assert response.status_code == 303
+    back = json.loads(newcomer.get(f"/library/{bot_id}/copy/export").data)
+    assert back == sent
+    # imported twice: still one board in the library, the same copy
+    newcomer.post(f"/library/{bot_id}/copy/import", data=upload(sent))
+    assert json.loads(newcomer.get(f"/library/{bot_id}/copy/export").data) == sent
+    if bot_id == "deacon":
+        assert newcomer.get("/library/deacon/boards").get_data(as_text=True).count(
+            "Harbour table"
+        ) == 1
+
+
+@pytest.mark.parametrize("setup", [s for s in SETUPS if s.endswith("from the copy")])
+def test_a_game_that_used_the_copy_replays_where_there_is_no_copy(
+    botdecks: tuple[Flask, Flask], setup: str
+) -> None:
+    """What a game used of the copy is in the game itself (its board option, answers in
+    its log): its file plays on, the same, on a Botdeck that holds no copy."""
+    here, there = botdecks
+    player = device(here, f"used-{setup}")
+    game_id = start(player, SETUPS[setup])
+    play(here, player, game_id, 30, random.Random(5))
+    exported = game_file(player, game_id)
+    newcomer = device(there, f"used-{setup}")
+    assert json.loads(newcomer.get(f"/library/{exported['bot']}/copy/export").data)["parts"] == {}
+    assert game_file(newcomer, imported(newcomer, exported)) == exported
 
 
 def test_a_restored_backup_brings_every_kind_of_game_back_as_it_was(tmp_path: Path) -> None:

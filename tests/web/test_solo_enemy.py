@@ -89,15 +89,27 @@ def test_options_that_cannot_start_a_game_say_why_and_store_nothing(client):
     assert "Sunday" not in client.get("/").get_data(as_text=True)
 
 
-def test_the_costs_form_is_one_tap_and_kept_for_the_next_game_against_that_faction(client):
+def test_the_costs_entered_once_answer_the_next_game_against_that_faction_at_setup(
+    app, client
+):
     game_id = start(client)
     answer(client, game_id, {"value": "done"})
     response = answer(client, game_id, COSTS)
     assert response.status_code == 200
     shown = page(client, game_id)
     assert "Gather its components" in shown
+    # the next game: the costs come from the table's copy, answered in its log
     second = start(client)
     answer(client, second, {"value": "done"})
+    shown = page(client, second)
+    assert "Gather its components" in step_title(shown)
+    with app.app_context():
+        game = games.open_game(second).game
+        assert game.state.profile["units"]["air_vessel"]["ore"] == 3
+        assert game.actions[-1]["answer"]["track"][5]["ore"] == 7
+    # taken back, the step is asked again, offered as the copy holds it
+    version = version_of(shown)
+    client.post(f"/g/{second}/undo", data={"version": version}, headers=HTMX)
     shown = page(client, second)
     assert "as you entered them last time" in shown
     assert re.search(r'name="entry\.air_vessel\.ore" value="3"', shown)
