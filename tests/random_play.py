@@ -41,6 +41,9 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"side": "B", "advanced": 4, "first": "deacon", "crew_bonus": True},
         {"deck_mode": "physical", "advanced": 1},
         {"board": INCOMPLETE_BOARD},
+        # games started now: the printed parts asked at setup (demo values chosen by name)
+        {"parts": "setup", "demo_components": True},
+        {"parts": "setup", "side": "B", "board": INCOMPLETE_BOARD},
     ],
     "solo_enemy": [
         {"you": "humans", "factions": ["orcs"]},

@@ -179,6 +179,7 @@ def fuzz_app(tmp_path_factory):
         "<card_id>": "07",
         "<part>": "normal.0",
         "<board_id>": "demo",
+        "<key>": "score-board",
     }
     solo = {
         "<game_id>": solo_id,
@@ -187,6 +188,7 @@ def fuzz_app(tmp_path_factory):
         "<card_id>": "3",
         "<part>": "card",
         "<board_id>": "demo",
+        "<key>": "faction:orcs",
     }
     deacon = {
         "<game_id>": deacon_id,
@@ -195,6 +197,7 @@ def fuzz_app(tmp_path_factory):
         "<card_id>": "3",
         "<part>": "card",
         "<board_id>": board_id,
+        "<key>": "components:research",
     }
     return app, {"covenant": covenant, "solo_enemy": solo, "deacon": deacon}
 
@@ -214,6 +217,11 @@ POST_ROUTES = [
     "/library/<bot_id>/boards/<board_id>/undo",
     "/library/<bot_id>/boards/import",
     "/library/<bot_id>/boards/new",
+    "/library/<bot_id>/copy/board",
+    "/library/<bot_id>/copy/extra",
+    "/library/<bot_id>/copy/import",
+    "/library/<bot_id>/copy/part/<key>",
+    "/library/<bot_id>/copy/undo",
     "/library/<bot_id>/<deck_id>/card/<card_id>/<part>",
     "/library/<bot_id>/<deck_id>/card/<card_id>/delete",
     "/library/<bot_id>/<deck_id>/delete",
@@ -233,6 +241,7 @@ POST_ROUTES = [
     "/g/<game_id>/overturn",
     "/games",
     "/games/import",
+    "/games/uses",
     "/w/<watch_id>/leave",
 ]
 

@@ -221,7 +221,7 @@ def test_deacon_refuses_to_shuffle_a_deck_it_cannot_deal_and_keeps_no_new_deck(
     client.get("/")
     for deck_id in ("new", empty_deck(client, "deacon"), imported_deck(client, "deacon", keep=9)):
         before = stored(lobby_app)
-        form = {"bot": "deacon", "deck_mode": "app", "deck_id": deck_id}
+        form = {"bot": "deacon", "deck_mode": "app", "deck_id": deck_id, "board_id": "demo"}
         response = client.post("/games", data=form)
         assert response.status_code == 422
         shown = response.get_data(as_text=True)
@@ -230,7 +230,8 @@ def test_deacon_refuses_to_shuffle_a_deck_it_cannot_deal_and_keeps_no_new_deck(
         assert stored(lobby_app) == before
     # the same deck with the printed cards: a game that plays through its setup
     response = client.post(
-        "/games", data={"bot": "deacon", "deck_mode": "physical", "deck_id": "new"}
+        "/games",
+        data={"bot": "deacon", "deck_mode": "physical", "deck_id": "new", "board_id": "demo"},
     )
     assert response.status_code == 303
     played_through_setup(lobby_app, client, response.headers["Location"].rsplit("/", 1)[1])

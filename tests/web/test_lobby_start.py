@@ -44,13 +44,13 @@ def test_each_bot_has_a_tile_and_a_tap_on_it_draws_its_form(client):
 
 
 def test_the_form_shown_first_is_the_bot_played_last_on_this_device(client):
-    client.post("/games", data={"bot": "deacon"})
+    client.post("/games", data={"bot": "deacon", "board_id": "demo"})
     assert 'name="bot" value="deacon"' in start_form(text(client.get("/")))
 
 
 def test_games_started_without_a_name_each_get_their_own(client):
     for _ in range(3):
-        assert client.post("/games", data={"bot": "deacon"}).status_code == 303
+        assert client.post("/games", data={"bot": "deacon", "board_id": "demo"}).status_code == 303
     lobby = text(client.get("/?bot=deacon"))
     names = re.findall(r'<strong class="game-name">([^<]+)', lobby)
     assert sorted(name.strip() for name in names) == [

@@ -263,16 +263,17 @@ def _uses(bot: Bot[Any], form: FormFields | None) -> Uses | None:
     except ValueError:
         options = None
     board = None
-    try:
-        board = _board_choice(bot, form.get("board_id") if form is not None else None)
-    except FieldError:
-        board = None
+    if bot.has_board:
+        try:
+            board = _board_choice(bot, form.get("board_id") if form is not None else None)
+        except FieldError:
+            board = None
     table = table_copy.table_board(bot.id, owner) if bot.has_board else None
     demo = []
     if options is not None:
         if board is not None:
             options = {**options, "board": board.data}
-        demo = bot.demo_labels(options) if bot.has_board is False or board is not None else []
+        demo = bot.demo_labels(options) if not bot.has_board or board is not None else []
     return Uses(
         board=board,
         board_is_table=board is not None and table is not None and board.id == table.id,
