@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
 import webapp.bots  # noqa: F401  (registers the bots)
 from webapp.bots.deacon.cards import demo_deck
+from webapp.bots.deacon.components import DEMO_COMPONENTS
 from webapp.bots.deacon.state import DeaconState
 from webapp.bots.deacon.turn import turn_cycle
 from webapp.engine import Game, Pending
@@ -110,3 +112,18 @@ def play(
 
 def new_game(seed: int = 1, deck: dict[str, Any] | None = None, **options: Any) -> Game:
     return Game("deacon", options, seed, deck or demo_deck())
+
+
+def real_components() -> dict[str, dict[str, Any]]:
+    """Printed parts as a table enters them: valid, and not the invented demo values
+    (which a game never takes without asking)."""
+    parts = copy.deepcopy(DEMO_COMPONENTS)
+    parts["research"]["spaces"][-1]["vp"] = 14
+    parts["seafloor"]["spaces"][0]["tank"] = [{"effect": "vp", "n": 1}]
+    parts["reef_balls"]["initial"] = 4
+    parts["score_track"]["effects"][0]["at"] = 7
+    parts["crew"]["rows"][0]["tiles"] = 5
+    parts["missions"]["types"] = ["blue", "red", "green"]
+    parts["pollution"] = {"small": 1, "medium": 2, "large": 4}
+    assert all(parts[name] != DEMO_COMPONENTS[name] for name in parts)
+    return parts

@@ -27,9 +27,10 @@ from hypothesis import strategies as st
 
 from webapp import create_app, db, games, safety
 from webapp.bots.deacon.board import demo_board
-from webapp.bots.deacon.components import DEMO_COMPONENTS, kept_key
+from webapp.bots.deacon.components import kept_key
 from webapp.engine import get_bot
 
+from ..engine.deacon import real_components
 from ..engine.solo_enemy import PROFILE
 from ..random_play import INCOMPLETE_BOARD, as_form_value, random_answer
 from .conftest import HTMX
@@ -148,12 +149,9 @@ def library_board(client: Any, board: dict[str, Any], name: str) -> str:
 
 
 # A copy of each game as a table enters it (not the invented values: those are never
-# used without asking): Deacon's demo values with other Pollution tiles, and its board.
+# used without asking), and Deacon's board.
 ENTERED_PARTS: dict[str, dict[str, Any]] = {
-    "deacon": {
-        **{kept_key(part): value for part, value in DEMO_COMPONENTS.items()},
-        kept_key("pollution"): {"small": 1, "medium": 2, "large": 4},
-    },
+    "deacon": {kept_key(part): value for part, value in real_components().items()},
     "solo_enemy": {"faction:orcs": PROFILE, "faction:merfolk": PROFILE},
     # as a game stores the form: every field, the sections not printed left blank
     "bandits": {
@@ -356,9 +354,10 @@ def test_the_copy_file_reads_back_the_same_on_another_botdeck(
     newcomer.post(f"/library/{bot_id}/copy/import", data=upload(sent))
     assert json.loads(newcomer.get(f"/library/{bot_id}/copy/export").data) == sent
     if bot_id == "deacon":
-        assert newcomer.get("/library/deacon/boards").get_data(as_text=True).count(
-            "Harbour table"
-        ) == 1
+        assert (
+            newcomer.get("/library/deacon/boards").get_data(as_text=True).count("Harbour table")
+            == 1
+        )
 
 
 @pytest.mark.parametrize("setup", [s for s in SETUPS if s.endswith("from the copy")])

@@ -89,9 +89,7 @@ def test_options_that_cannot_start_a_game_say_why_and_store_nothing(client):
     assert "Sunday" not in client.get("/").get_data(as_text=True)
 
 
-def test_the_costs_entered_once_answer_the_next_game_against_that_faction_at_setup(
-    app, client
-):
+def test_the_costs_entered_once_answer_the_next_game_against_that_faction_at_setup(app, client):
     game_id = start(client)
     answer(client, game_id, {"value": "done"})
     response = answer(client, game_id, COSTS)
