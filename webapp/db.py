@@ -909,9 +909,7 @@ def undo_kept(owner: str, bot: str, *, history: str, now: str) -> list[str]:
     return [change["key"] for change in past[-1]]
 
 
-def _set_kept(
-    db: sqlite3.Connection, owner: str, bot: str, key: str, data: Any, now: str
-) -> None:
+def _set_kept(db: sqlite3.Connection, owner: str, bot: str, key: str, data: Any, now: str) -> None:
     if data is None:
         db.execute("DELETE FROM kept WHERE owner = ? AND bot = ? AND key = ?", (owner, bot, key))
     else:

@@ -14,8 +14,8 @@ import pytest
 
 from webapp import create_app, db
 
-from .test_library import SECTION, deck_data, new_deck, save_section
 from .conftest import step_title
+from .test_library import SECTION, deck_data, new_deck, save_section
 from .test_solo_enemy import COSTS, answer, page, start
 
 

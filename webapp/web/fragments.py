@@ -172,7 +172,9 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         "demo": bool(game.deck.get("demo")),
         # what else the game plays that is invented (a demo board, demo values), chosen
         # by name: said on every page of it, as the demo deck is
-        "demo_labels": shown_or([], "the demo labels", lambda: game.bot.demo_labels(game.options)),
+        "demo_labels": shown_or(
+            list[Msg](), "the demo labels", lambda: game.bot.demo_labels(game.options)
+        ),
         "Kind": Kind,
         **typed,
         "figures": key_figures(game, pages, typed["bot_view"]),
