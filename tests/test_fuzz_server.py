@@ -117,7 +117,7 @@ def prepare(server: ServerProcess) -> tuple[dict[str, list[str]], str, dict[str,
     for form in (
         "bot=covenant&difficulty=hard",
         "bot=solo_enemy&you=humans",
-        "bot=deacon",
+        "bot=deacon&board_id=demo",
         "bot=bandits",
     ):
         _request(port, "POST", "/games", form, cookie)

@@ -41,7 +41,7 @@ GAMES: dict[str, list[dict[str, str]]] = {
         {"bot": "covenant"},
         {"bot": "covenant", "deck_mode": "physical", "deck_id": "new"},
     ],
-    "deacon": [{"bot": "deacon"}],
+    "deacon": [{"bot": "deacon", "board_id": "demo", "demo_components": "on"}],
     "solo_enemy": [{"bot": "solo_enemy", "you": "orcs", "factions": "elves"}],
     "bandits": [{"bot": "bandits"}, {"bot": "bandits", "mode": "versus"}],
 }

@@ -21,7 +21,12 @@ def title(page: Page) -> str:
 
 
 def start(page: Page, url: str) -> None:
-    start_form(page, url, "Deacon").get_by_role("button", name="Start the game").click()
+    """A game to try the app: the invented demo board and demo values, chosen by name."""
+    form = start_form(page, url, "Deacon")
+    form.locator("summary").first.click()
+    form.locator('select[name="board_id"]').select_option("demo")
+    form.locator('input[name="demo_components"]').check()
+    form.get_by_role("button", name="Start the game").click()
     expect(page.locator(".current-step h2")).to_contain_text("Set the game up for 2 players")
 
 

@@ -80,7 +80,9 @@ def test_a_partners_save_brings_the_next_question_into_sight_on_the_phone_at_the
     new_device, live_server
 ):
     phone, tablet = new_device(PHONE), new_device(TABLET)
-    url = start_game(phone, live_server.url, {"bot": "deacon"})
+    url = start_game(
+        phone, live_server.url, {"bot": "deacon", "board_id": "demo", "demo_components": "on"}
+    )
     tablet.goto(url)
     while not phone.locator("#current-step .dc-entry").count():  # Deacon's set-up
         tap(phone, phone.locator("#current-step .answers button").first.get_attribute("value"))

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.e2e
 
 BOTS = {
     "Wayward Covenant": {"bot": "covenant"},
-    "Deacon": {"bot": "deacon"},
+    "Deacon": {"bot": "deacon", "board_id": "demo", "demo_components": "on"},
     "Solo Enemy": {"bot": "solo_enemy", "you": "orcs", "factions": "elves"},
     "The Bandits": {"bot": "bandits"},
 }

@@ -144,7 +144,7 @@ def uses_of(shown: str) -> list[str]:
 def test_the_lobby_lists_what_the_game_will_use_and_what_is_missing(client):
     shown = text(client.get("/?bot=deacon"))
     uses = uses_of(shown)
-    assert uses[0] == "Board: not entered yet · enter it first"
+    assert uses[0] == "Board: not entered yet"
     assert "Research track: not entered yet — asked at setup" in uses
     imported(client, deacon_copy())
     uses = uses_of(text(client.get("/?bot=deacon")))

@@ -269,11 +269,10 @@ def _uses(bot: Bot[Any], form: FormFields | None) -> Uses | None:
         except FieldError:
             board = None
     table = table_copy.table_board(bot.id, owner) if bot.has_board else None
-    demo = []
+    demo: list[Msg] = []
     if options is not None:
-        if board is not None:
-            options = {**options, "board": board.data}
-        demo = bot.demo_labels(options) if not bot.has_board or board is not None else []
+        # what is invented besides the board (its own line says that)
+        demo = bot.demo_labels({**options, "board": {}} if bot.has_board else options)
     return Uses(
         board=board,
         board_is_table=board is not None and table is not None and board.id == table.id,
@@ -295,7 +294,7 @@ def uses() -> str:
         return error_page(404, _("There is no such bot."))  # type: ignore[return-value]
     if is_htmx():
         return render_template(
-            "lobby/_uses.html", bot=bot, uses=_uses(bot, request.form), chosen=bot_id
+            "lobby/_uses.html", bot=bot, uses=_uses(bot, request.form), chosen=bot_id, oob=True
         )
     return _lobby(bot_id, kept=request.form)
 
