@@ -52,3 +52,13 @@ def test_the_readme_introduces_every_bot():
     assert len(re.findall(r"^- ", intro, re.M)) == len(bots)
     for bot in bots:
         assert f"*{bot.game_name}*" in intro, bot.id
+
+
+def test_the_readme_copy_file_is_a_valid_copy_file():
+    import webapp.bots  # noqa: F401  (registers every bot)
+    from webapp.table_copy import check_file
+
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", README.read_text(), re.S)]
+    copy = next(b for b in blocks if b["format"] == "botdeck-copy")
+    checked = check_file(copy["bot"], copy)
+    assert checked.values == copy["parts"] and checked.board == copy["board"]
