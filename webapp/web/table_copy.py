@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -151,8 +151,8 @@ def undo(bot_id: str) -> BaseResponse:
     """The copy as it was before its last change (a part saved, a board chosen, a file
     imported, a part entered in a game)."""
     _bot(bot_id)
-    table_copy.undo(bot_id, saved_device().id)
-    return redirect(url_for("table_copy.page", bot_id=bot_id, undone=1), code=303)
+    undone = table_copy.undo(bot_id, saved_device().id)
+    return redirect(url_for("table_copy.page", bot_id=bot_id, undone=int(undone)), code=303)
 
 
 @bp.get(AT + "/export")
@@ -203,6 +203,3 @@ def schema(bot_id: str) -> Response | tuple[str, int, dict[str, str]]:
         json.dumps(table_copy.schema(bot_id), indent=2), mimetype="application/schema+json"
     )
 
-
-def request_flag(name: str) -> bool:
-    return request.args.get(name) is not None

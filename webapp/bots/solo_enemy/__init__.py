@@ -246,10 +246,11 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
         base game's factions, then any other whose costs were entered."""
         if options is not None:
             return [_costs_part(faction) for faction in options["factions"]]
+        named = (key[len(COSTS) :] for key in entered if key.startswith(COSTS))
         others = sorted(
-            key[len(COSTS) :]
-            for key in entered
-            if key.startswith(COSTS) and key[len(COSTS) :] not in KNOWN_FACTIONS
+            name
+            for name in named
+            if name not in KNOWN_FACTIONS and 0 < len(name) <= NAME_LENGTH and name.strip()
         )
         return [_costs_part(faction) for faction in [*KNOWN_FACTIONS, *others]]
 
