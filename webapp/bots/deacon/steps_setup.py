@@ -9,7 +9,7 @@ from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choice, choose, confirm, entry, space
 from .board import DEMO_LABEL
 from .cards import SHIPS, card_label, find_card
-from .components import PART_NAMES, check_part
+from .components import PART_NAMES, part_check, part_read
 from .rules import take_mission
 from .state import DEACON, DeaconState, ReefSupply
 from .stepkit import DeaconStep, step_type
@@ -32,8 +32,9 @@ class Components(DeaconStep):
         part = step.params["part"]
         return entry(
             msg("What it prints"),
-            lambda raw: check_part(part, raw),
+            part_check(part),
             {"kind": "components", "part": part},
+            stored=part_read(part),
         )
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:

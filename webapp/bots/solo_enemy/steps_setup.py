@@ -9,7 +9,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choose, confirm, entry
-from .faction import RESOURCE_NAMES, RESOURCES, check_profile, faction_name
+from .faction import RESOURCE_NAMES, RESOURCES, check_profile, faction_name, read_profile
 from .state import EnemyState
 from .stepkit import TAX_TRACK, EnemyStep, choice, step_type
 
@@ -51,7 +51,7 @@ class FactionCosts(EnemyStep):
 
     def question(self, state: EnemyState, step: Step) -> Question:
         draft = {"kind": "faction", "faction": state.faction}
-        return entry(msg("What its board prints"), check_profile, draft)
+        return entry(msg("What its board prints"), check_profile, draft, stored=read_profile)
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
         state.profile = value
