@@ -128,7 +128,9 @@ def unreadable(game_id: str) -> None:
     db.append_event(
         game_id,
         expected_version=opened.version,
-        event=db.NewEvent("action", {"answer": "no such answer"}, {}, len(opened.game.actions) + 1),
+        event=db.NewEvent(
+            "action", {"answer": "no such answer"}, {}, len(opened.game.actions) + 1
+        ),
         game_summary={},
         device="a11y",
         now=db.now(),
