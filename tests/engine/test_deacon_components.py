@@ -157,7 +157,7 @@ def test_crew_rows_and_mission_colours_take_colours_of_the_palette():
         (
             "score_track",
             {"mark1.at": "8", "mark1.effects": "vp:1", "mark2.at": "8", "mark2.effects": "diver"},
-            "field 'mark2.at': Up the track: after 8 VP",
+            "field 'mark2.at': Further up the track than effect 1, at 8 VP",
         ),
         ("crew", {"rows": "2", "row1.colour": "teal"}, "field 'row1.colour': Choose"),
         (

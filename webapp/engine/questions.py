@@ -353,14 +353,17 @@ def field_blocks(fields: tuple[Field, ...]) -> list[Field | FieldGrid]:
     """A form's fields as it draws them: one by one, or a run of fields placed in rows
     and columns as one grid."""
     blocks: list[Field | FieldGrid] = []
-    run: list[Field] = []
+    run: list[tuple[Msg, Msg, Field]] = []  # (row, column, field)
 
     def close_run() -> None:
         if not run:
             return
-        columns = tuple(dict.fromkeys(f.column for f in run if f.column is not None))
-        rows = tuple(dict.fromkeys(f.row for f in run if f.row is not None))
-        placed = {(f.row, f.column): f for f in run}
+        rows = tuple(dict.fromkeys(r for r, _, _ in run))
+        # the columns in the order of the fullest row (a first section has no first
+        # space to enter: its row alone would put its red star first)
+        fullest = max(([c for r, c, _ in run if r == row] for row in rows), key=len)
+        columns = tuple(dict.fromkeys([*fullest, *(c for _, c, _ in run)]))
+        placed = {(r, c): f for r, c, f in run}
         blocks.append(
             FieldGrid(columns, tuple((r, tuple(placed.get((r, c)) for c in columns)) for r in rows))
         )
@@ -368,7 +371,7 @@ def field_blocks(fields: tuple[Field, ...]) -> list[Field | FieldGrid]:
 
     for one in fields:
         if one.row is not None and one.column is not None:
-            run.append(one)
+            run.append((one.row, one.column, one))
             continue
         close_run()
         blocks.append(one)

@@ -60,7 +60,8 @@ def section_fields() -> list[Field]:
     on the 0 space) and its red star."""
     rows: list[Field] = []
     for n in range(1, SECTIONS + 1):
-        row = msg("Section {n}", n=n)
+        # Rules, "Board Setup" 3: the Bandit Tracker starts on the red '0'
+        row = msg("Section {n}", n=n) if n > 1 else msg("Section 1, from 0")
         if n > 1:
             rows.append(
                 Field(

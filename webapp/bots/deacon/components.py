@@ -148,7 +148,7 @@ def _score_track(form: PartFields) -> dict[str, Any]:
             raise refuse(
                 rows.field(n, "at"),
                 msg(
-                    "Up the track: after {marks} VP, where effect {n} is.",
+                    "Further up the track than effect {n}, at {marks} VP.",
                     marks=marks[-1]["at"],
                     n=n - 1,
                 ),

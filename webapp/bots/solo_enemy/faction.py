@@ -151,9 +151,10 @@ def read_profile(raw: Any) -> dict[str, Any]:
 
     spells: list[dict[str, Any]] = []
     for number in range(1, HEROES + 1):
-        name = fields.get(f"spell{number}.name") or ""
+        named = f"spell{number}.name"
+        name = fields.get(named) or ""
         if not isinstance(name, str) or len(name.strip()) > 40:
-            raise _refuse(f"spell{number}.name", msg("At most 40 characters."))
+            raise _refuse(named, msg("At most 40 characters."))
         spells.append(
             {
                 "name": name.strip(),
