@@ -411,7 +411,7 @@ def _replay_event(opened: OpenGame, event: db.Event) -> None:
     (HistoryNeeded if it goes back before the game's snapshot)."""
     game, stacks = opened.game, opened.stacks
     if event.kind == "action" and event.action is not None:
-        _apply(game, event.action)
+        _apply(game, event.action, stored=True)
         stacks.take(event.summary)
     elif event.kind == "undo" and game.actions:
         to = _undo_target(event, len(game.actions), stacks)
@@ -419,21 +419,24 @@ def _replay_event(opened: OpenGame, event: db.Event) -> None:
         stacks.undo(game.undo_to(to), to)
     elif event.kind == "redo" and stacks.redo:
         for action, _ in stacks.next_redo():
-            _apply(game, action)
+            _apply(game, action, stored=True)
         stacks.redone()
     stacks.trim()
     opened.version = event.seq
 
 
-def _apply(game: Game, action: dict[str, Any], ask_first: bool = False) -> Msg:
+def _apply(
+    game: Game, action: dict[str, Any], ask_first: bool = False, *, stored: bool = False
+) -> Msg:
     """Apply an action and say it in words: the step and the answer given. `ask_first`:
-    a tap to confirm first raises ConfirmFirst (the engine's), nothing changed."""
+    a tap to confirm first raises ConfirmFirst (the engine's), nothing changed. `stored`:
+    an action of the log (a resumed game, a redo), read as it was saved."""
     if "correct" in action:
         step = game.correct(action["correct"], action["value"], ask_first=ask_first)
     elif "overturn" in action:
         step = game.overturn(action["overturn"], action["reason"], ask_first=ask_first)
     else:
-        step = game.answer(action["answer"], ask_first=ask_first)
+        step = game.answer(action["answer"], ask_first=ask_first, stored=stored)
     return game.step_said(step)
 
 
@@ -702,7 +705,7 @@ def _changed(
         turn, before = _turn(game), len(game.actions)
         try:
             for action, _ in stacks.next_redo():
-                _apply(game, action)
+                _apply(game, action, stored=True)
         except BaseException:
             if len(game.actions) > before:
                 game.undo_to(before)  # the game as it was: none of them, not some

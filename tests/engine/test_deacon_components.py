@@ -70,7 +70,7 @@ def test_the_demo_values_look_like_a_board_but_are_invented():
 
 def test_the_research_track_space_by_space():
     fields = {
-        "spaces": "4",
+        "spaces": "5",
         "space1.vp": "",
         "space1.missions": "1",
         "space2.vp": "1",
@@ -80,7 +80,9 @@ def test_the_research_track_space_by_space():
         "space3.missions": "2",
         "space4.vp": "6",
         "space4.missions": "3",
-        "space5.vp": "9",  # a row beyond the count the form still sends
+        "space5.vp": "8",
+        "space5.missions": "3",
+        "space6.vp": "9",  # a row beyond the count the form still sends
     }
     assert check_part("research", fields) == {
         "spaces": [
@@ -88,6 +90,7 @@ def test_the_research_track_space_by_space():
             {"vp": 1, "milestone": True, "missions": 1},
             {"vp": 3, "milestone": False, "missions": 2},
             {"vp": 6, "milestone": False, "missions": 3},
+            {"vp": 8, "milestone": False, "missions": 3},
         ]
     }
 
@@ -118,52 +121,56 @@ def test_reef_balls_the_initial_area_then_columns_left_to_right():
 
 
 def test_crew_rows_and_mission_colours_take_colours_of_the_palette():
-    fields = {"rows": "2", "row1.colour": "Orange", "row1.tiles": "4"}
-    fields |= {"row2.colour": "blue", "row2.tiles": "5"}
+    fields = {"rows": "3", "row1.colour": "Orange", "row1.tiles": "4"}
+    fields |= {"row2.colour": "blue", "row2.tiles": "5", "row3.colour": "RED", "row3.tiles": "3"}
     assert check_part("crew", fields) == {
-        "rows": [{"colour": "orange", "tiles": 4}, {"colour": "blue", "tiles": 5}]
+        "rows": [
+            {"colour": "orange", "tiles": 4},
+            {"colour": "blue", "tiles": 5},
+            {"colour": "red", "tiles": 3},
+        ]
     }
 
 
 @pytest.mark.parametrize(
     ("part", "fields", "message"),
     [
-        ("research", {"spaces": "5", "space3.vp": "x"}, "field 'space3.vp': a whole number"),
-        ("research", {"spaces": "3"}, "field 'spaces': from 4 to 20"),
-        ("research", {}, "field 'spaces': how many, from 4 to 20"),
-        ("research", {"space1.milestone": "on", "space4.vp": "2"}, "field 'space1.milestone'"),
-        ("research", {"space2.milestone": "maybe", "space4.vp": "2"}, "'space2.milestone'"),
-        ("research", {"space4.missions": "6"}, "field 'space4.missions': from 0 to 5"),
+        ("research", {"spaces": "5", "space3.vp": "x"}, "field 'space3.vp': A whole number"),
+        ("research", {"spaces": "3"}, "field 'spaces': From 4 to 20"),
+        ("research", {}, "field 'spaces': How many. From 4 to 20"),
+        ("research", {"space1.milestone": "on", "space5.vp": "2"}, "field 'space1.milestone'"),
+        ("research", {"space2.milestone": "maybe", "space5.vp": "2"}, "'space2.milestone'"),
+        ("research", {"space5.missions": "6"}, "field 'space5.missions': From 0 to 5"),
         ("research", {"space21.vp": "1"}, "field 'space21.vp': there is no such field"),
         ("seafloor", {"steps": "3", "step2.tank": "vp:2,reserch"}, r"'step2.tank', effect 2"),
         (
             "seafloor",
             {"steps": "3", "step1.tank": "deploy,deploy,deploy,deploy,deploy"},
-            "at most 4",
+            "At most 4",
         ),
-        ("seafloor", {"steps": "17"}, "field 'steps': from 3 to 16"),
-        ("reef_balls", {"columns": "1", "column1.balls": "7"}, "field 'column1.balls': from 1"),
-        ("reef_balls", {"columns": "1", "column1.balls": ""}, "field 'column1.balls': a whole"),
-        ("reef_balls", {"columns": "7"}, "field 'columns': from 1 to 6"),
+        ("seafloor", {"steps": "17"}, "field 'steps': From 3 to 16"),
+        ("reef_balls", {"columns": "1", "column1.balls": "7"}, "field 'column1.balls': From 1"),
+        ("reef_balls", {"columns": "1", "column1.balls": ""}, "field 'column1.balls': A whole"),
+        ("reef_balls", {"columns": "7"}, "field 'columns': From 1 to 6"),
         ("reef_balls", {"columns": "1", "column1.balls": "2", "initial": "11"}, "'initial'"),
         ("score_track", {"marks": "1", "mark1.at": "8", "mark1.effects": ""}, "'mark1.effects'"),
         (
             "score_track",
             {"mark1.at": "8", "mark1.effects": "vp:1", "mark2.at": "8", "mark2.effects": "diver"},
-            "field 'mark2.at': after 8 VP",
+            "field 'mark2.at': Further up the track than effect 1, at 8 VP",
         ),
-        ("crew", {"rows": "2", "row1.colour": "teal"}, "field 'row1.colour': choose"),
+        ("crew", {"rows": "2", "row1.colour": "teal"}, "field 'row1.colour': Choose"),
         (
             "crew",
             {"row1.colour": "red", "row1.tiles": "4", "row2.colour": "red", "row2.tiles": "4"},
-            "field 'row2.colour': red is already the colour of another row",
+            "field 'row2.colour': Red is already the colour of another row",
         ),
-        ("crew", {"row1.colour": "red", "row1.tiles": "1", "rows": "2"}, "'row1.tiles': from 2"),
-        ("crew", {"rows": "5"}, "field 'rows': from 2 to 4"),
-        ("missions", {"type1": "red"}, "field 'types': from 2 to 5"),
-        ("missions", {"type1": "red", "type2": "red"}, "field 'type2': red is already"),
+        ("crew", {"row1.colour": "red", "row1.tiles": "1", "rows": "2"}, "'row1.tiles': From 2"),
+        ("crew", {"rows": "5"}, "field 'rows': From 2 to 4"),
+        ("missions", {"type1": "red"}, "field 'types': From 2 to 5"),
+        ("missions", {"type1": "red", "type2": "red"}, "field 'type2': Red is already"),
         ("pollution", {"small": "-1", "medium": "", "large": "-3"}, "field 'medium'"),
-        ("pollution", {"small": "-11", "medium": "-2", "large": "-3"}, "field 'small': from -10"),
+        ("pollution", {"small": "-11", "medium": "-2", "large": "-3"}, "field 'small': From -10"),
         ("pollution", {"small": "-1", "medium": "-2", "large": "-3", "huge": "-5"}, "'huge'"),
     ],
 )
@@ -175,7 +182,7 @@ def test_a_bad_form_is_refused_naming_the_field(part, fields, message):
 @pytest.mark.parametrize(
     ("part", "change", "message"),
     [
-        ("research", lambda d: d["spaces"][2].update(vp=-1), "field 'space3.vp': from 0"),
+        ("research", lambda d: d["spaces"][2].update(vp=-1), "field 'space3.vp': From 0"),
         ("research", lambda d: d["spaces"][2].update(colour="red"), "field 'space3.colour'"),
         ("research", lambda d: d["spaces"].__setitem__(1, 5), "field 'space2': a set of fields"),
         ("research", lambda d: d["spaces"].extend(d["spaces"]), "field 'spaces': at most 20"),
@@ -190,9 +197,9 @@ def test_a_bad_form_is_refused_naming_the_field(part, fields, message):
             lambda d: d["effects"][2].update(effects=[{"effect": "kraken"}]),
             "field 'mark3.effects.0.effect'",
         ),
-        ("crew", lambda d: d["rows"][0].update(tiles=True), "field 'row1.tiles': a whole number"),
+        ("crew", lambda d: d["rows"][0].update(tiles=True), "field 'row1.tiles': A whole number"),
         ("missions", lambda d: d.update(colours=[]), "field 'colours': there is no such field"),
-        ("pollution", lambda d: d.update(large=2.5), "field 'large': a whole number"),
+        ("pollution", lambda d: d.update(large=2.5), "field 'large': A whole number"),
     ],
 )
 def test_a_bad_part_as_json_is_refused_naming_the_field(part, change, message):

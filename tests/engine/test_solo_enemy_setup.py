@@ -99,6 +99,7 @@ def test_the_faction_costs_are_entered_as_form_fields_and_checked():
     assert pending.question.kind is Kind.ENTRY
     assert pending.question.draft == {"kind": "faction", "faction": game.state.faction}
     form = {"air_vessel.ore": "3", "warrior.food": "1", "spell1.mana": "2", "spell1.vp": "2"}
+    form.update({"sea_vessel.ore": "2", "serf.food": "1", "spell2.mana": "3", "spell3.ore": "1"})
     form.update({f"track{n}.level": str(min(3, n)) for n in range(1, 7)})
     form.update({f"track{n}.ore": str(n + 1) for n in range(1, 7)})
     game.answer(form)

@@ -87,8 +87,10 @@ def test_a_bad_tile_entry_is_refused_with_a_message_and_changes_nothing(client) 
     send(client, game_id, "-2,0")
     before = page(client, game_id)
     response = send(client, game_id, {"type": "lava", "star": "99"}, status=422)
-    notice = html.unescape(response.get_data(as_text=True))
-    assert "(Type: the answer is not one of its choices). Nothing was changed." in notice
+    said = html.unescape(response.get_data(as_text=True))
+    assert "Not saved: 2 fields to put right, marked in the form." in said
+    assert '<p class="field-why" id="why-type">Choose one of its answers.</p>' in said
+    assert '<p class="field-why" id="why-star">From 1 to 20.</p>' in said
     assert version_of(page(client, game_id)) == version_of(before)
 
 

@@ -48,11 +48,16 @@ def test_the_page_draws_each_field_and_the_forms_buttons(client, tile_game):
     assert "A tile revealed" in shown and "Tile type" in shown and "Red stars" in shown
     assert len(re.findall(r'type="radio" name="entry\.type"', shown)) == 2
     assert re.search(
-        r'<input type="number" name="entry\.stars" min="0" max="3" inputmode="numeric" value="1"',
+        r'<input class="step-number" type="number" name="entry\.stars" value="1" min="0" max="3"'
+        r' step="1" inputmode="numeric" aria-label="Red stars" required>',
         shown,
     )
     assert '<input type="checkbox" name="entry.camp" value="yes">' in shown
-    assert re.search(r'<button class="button primary huge" type="submit">Reveal it</button>', shown)
+    assert re.search(
+        r'<button class="button primary huge" type="submit"><svg[^>]*><use href="#i-check"/></svg>'
+        r"Reveal it</button>",
+        shown,
+    )
     assert '<button class="button big" name="value" value="cancel">Cancel</button>' in shown
 
 
@@ -72,8 +77,10 @@ def test_a_value_that_does_not_fit_is_refused_and_nothing_changes(client, app, t
         before = games.open_game(tile_game).version
     refused = send(client, tile_game, **{"entry.type": "mine", "entry.stars": "7"})
     assert refused.status_code == 422
-    assert "Red stars: the number must be between 0 and 3" in html.unescape(refused.text)
-    assert "Nothing was changed" in refused.text
+    said = html.unescape(refused.text)
+    assert "Not saved: 1 field to put right, marked in the form." in said
+    assert '<p class="field-why" id="why-stars">From 0 to 3.</p>' in said
+    assert 'value="7"' in said and 'value="mine" checked' in said  # as it was typed
     with app.app_context():
         assert games.open_game(tile_game).version == before
         assert games.open_game(tile_game).game.actions == []
@@ -93,7 +100,7 @@ def test_a_kept_form_starts_from_what_was_sent_in_the_owners_last_game(
     again = question_game(app, monkeypatch, TILE)
     shown = page(client, again)
     assert '<input type="radio" name="entry.type" value="mine" checked required>' in shown
-    assert 'name="entry.stars" min="0" max="3" inputmode="numeric" value="3"' in shown
+    assert 'name="entry.stars" value="3" min="0" max="3"' in shown
     assert '<input type="checkbox" name="entry.camp" value="yes" checked>' in shown
     send(client, again, value="cancel")  # a button is not a form's values: nothing kept
     assert 'value="mine" checked' in page(client, question_game(app, monkeypatch, TILE))

@@ -16,7 +16,10 @@ from ..engine.solo_enemy import DEFAULTS, PROFILE, deck
 from .conftest import HTMX, new_game, page, step_title, version_of
 from .conftest import answer as send_answer
 
+# What a Solo C.C. Board prints: every Unit, Spell and track space costs something.
 COSTS = {"entry.air_vessel.ore": "3", "entry.warrior.food": "1", "entry.spell1.mana": "2"}
+COSTS.update({"entry.sea_vessel.ore": "2", "entry.serf.food": "1"})
+COSTS.update({"entry.spell2.mana": "3", "entry.spell3.ore": "1"})
 COSTS.update({f"entry.track{n}.level": str(min(n, 3)) for n in range(1, 7)})
 COSTS.update({f"entry.track{n}.ore": str(n + 1) for n in range(1, 7)})
 CARD = {

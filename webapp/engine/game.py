@@ -193,13 +193,19 @@ class Game:
     # --- acting --------------------------------------------------------------
 
     def answer(
-        self, raw: Any, *, expected_index: int | None = None, ask_first: bool = False
+        self,
+        raw: Any,
+        *,
+        expected_index: int | None = None,
+        ask_first: bool = False,
+        stored: bool = False,
     ) -> Step:
         """Answer the pending step; returns it, resolved. Raises on a bad answer.
 
         `ask_first`: a tap the table must confirm (it decides the game, or its button
         asks for it) raises ConfirmFirst instead, nothing changed. A replay never asks:
-        what the log holds was confirmed."""
+        what the log holds was confirmed. `stored`: an answer the log holds, read as it
+        was saved (`Question.read_stored`)."""
         pending = self.pending()
         if pending is None:
             raise GameOver(msg("the game is over"))
@@ -209,7 +215,7 @@ class Game:
         if isinstance(question, Dice) and raw == ROLL:
             # the game's own dice: the same step rolls the same (after an undo too)
             raw = question.roll(random.Random(f"{self.seed}/dice/{len(self.actions)}"))
-        value = question.parse(raw)
+        value = question.read_stored(raw) if stored else question.parse(raw)
         label = question.label(value, self.bot.space_name)
         warned = confirm_of(question, value) if ask_first else None
         return self._apply({"answer": value}, (pending.title, label), ask_first, warned)
@@ -480,7 +486,7 @@ class Game:
         if "correct" in action:
             return self.correct(str(action["correct"]), action.get("value"))
         if "answer" in action:
-            return self.answer(action["answer"])
+            return self.answer(action["answer"], stored=True)
         if "overturn" in action:
             return self.overturn(str(action["overturn"]), str(action.get("reason") or ""))
         raise InvalidAnswer(msg("an action is either an answer or a correction"))

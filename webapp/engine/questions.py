@@ -16,11 +16,22 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from .json_input import JsonInputError, parse_json
+from .refusals import Problem, problems_of
 from .text import Msg, msg, nmsg, reason
 
 
 class InvalidAnswer(ValueError):
-    """The answer does not fit the pending step's question."""
+    """The answer does not fit the pending step's question; `problems`: what is wrong
+    with each field of its form, when it is a form (shown next to each field)."""
+
+    def __init__(self, *args: Any, problems: tuple[Problem, ...] = ()) -> None:
+        super().__init__(*args)
+        self.problems = problems
+
+
+def _refused(error: ValueError) -> InvalidAnswer:
+    """A check's refusal as the question's: its words, and its fields' problems."""
+    return InvalidAnswer(reason(error), problems=problems_of(error))
 
 
 class Kind(StrEnum):
@@ -100,6 +111,12 @@ class Question:
     def parse(self, raw: Any) -> Any:
         """Check `raw` against this question; return the value to store."""
         raise NotImplementedError
+
+    def read_stored(self, raw: Any) -> Any:
+        """An answer the game's log holds, read again (a replay, an undo, a game file):
+        checked as `parse` does, except what only an answer given now must pass (a printed
+        part checked more strictly since it was stored is read as it was then)."""
+        return self.parse(raw)
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
         """The answer in words, for the history and the ticked checklist."""
@@ -211,8 +228,17 @@ class Entry(Question):
     check: Callable[[Any], Any] | None = field(default=None, compare=False)
     #: what the editor starts from (a draft), and which card part it is
     draft: Any = field(default=None, compare=False)
+    #: how an answer already in the log is read (None: as `check`): its shape and ranges,
+    #: without what `check` has since refused that the table could once save
+    stored: Callable[[Any], Any] | None = field(default=None, compare=False)
 
     def parse(self, raw: Any) -> Any:
+        return self._checked(raw, self.check)
+
+    def read_stored(self, raw: Any) -> Any:
+        return self._checked(raw, self.stored or self.check)
+
+    def _checked(self, raw: Any, check: Callable[[Any], Any] | None) -> Any:
         if isinstance(raw, str):
             try:
                 raw = parse_json(raw)
@@ -220,12 +246,12 @@ class Entry(Question):
                 raise InvalidAnswer(
                     msg("the entry cannot be read: {why}", why=reason(error))
                 ) from None
-        if self.check is None:
+        if check is None:
             raise InvalidAnswer(msg("nothing can be entered here"))
         try:
-            return self.check(raw)
+            return check(raw)
         except ValueError as error:
-            raise InvalidAnswer(reason(error)) from None
+            raise _refused(error) from None
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
         return msg("entered")
@@ -239,7 +265,9 @@ _NO = ("no", "off", "false", "0", "")
 @dataclass(frozen=True)
 class Field:
     """One field of a `Fields` form; its answer is stored under `name` (the form field
-    is `entry.<name>`)."""
+    is `entry.<name>`). `row` and `column`: its place in a grid of fields (a Score Board's
+    sections: a row a section, a column its first space or its red star), drawn as one
+    table with the columns' names on top; `label` still names it whole."""
 
     name: str
     label: Msg
@@ -249,11 +277,17 @@ class Field:
     maximum: int = 0
     required: bool = True  # "number"/"choice": blank allowed when False (read as None)
     default: Any = None  # what the form starts with
+    row: Msg | None = None
+    column: Msg | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in FIELD_KINDS:
             # internal: a bot declares a field of an unknown kind
             raise ValueError(f"a field is one of {', '.join(FIELD_KINDS)}, not {self.kind!r}")
+
+    def _refused(self, said: Msg, why: Msg) -> InvalidAnswer:
+        """`said` names the field, for a page without the form; `why` is shown by it."""
+        return InvalidAnswer(said, problems=(Problem(self.name, why, said),))
 
     def parse(self, raw: Any) -> Any:
         """The field's value read from what the form (text) or the API (typed) sent."""
@@ -261,28 +295,34 @@ class Field:
             return self._yes_or_no(raw)
         if raw is None or (isinstance(raw, str) and not raw.strip()):
             if self.required:
-                raise InvalidAnswer(msg("{label}: an answer is needed", label=self.label))
+                raise self._refused(
+                    msg("{label}: an answer is needed", label=self.label),
+                    msg("An answer is needed."),
+                )
             return None
         if self.kind == "choice":
             if any(raw == choice.value for choice in self.choices):
                 return raw
-            raise InvalidAnswer(
-                msg("{label}: the answer is not one of its choices", label=self.label)
+            raise self._refused(
+                msg("{label}: the answer is not one of its choices", label=self.label),
+                msg("Choose one of its answers."),
             )
         try:
             value = _whole_number(raw)
         except InvalidAnswer:
-            raise InvalidAnswer(
-                msg("{label}: the answer must be a whole number", label=self.label)
+            raise self._refused(
+                msg("{label}: the answer must be a whole number", label=self.label),
+                msg("A whole number is needed."),
             ) from None
         if not self.minimum <= value <= self.maximum:
-            raise InvalidAnswer(
+            raise self._refused(
                 msg(
                     "{label}: the number must be between {minimum} and {maximum}",
                     label=self.label,
                     minimum=self.minimum,
                     maximum=self.maximum,
-                )
+                ),
+                msg("From {minimum} to {maximum}.", minimum=self.minimum, maximum=self.maximum),
             )
         return value
 
@@ -294,7 +334,49 @@ class Field:
             return True
         if said in _NO:
             return False
-        raise InvalidAnswer(msg("{label}: the answer must be yes or no", label=self.label))
+        raise self._refused(
+            msg("{label}: the answer must be yes or no", label=self.label),
+            msg("Ticked or not."),
+        )
+
+
+@dataclass(frozen=True)
+class FieldGrid:
+    """Fields drawn as one table (`Field.row`, `Field.column`): its columns' names, and
+    each row's name and fields, a column each (None: that row has no such field)."""
+
+    columns: tuple[Msg, ...]
+    rows: tuple[tuple[Msg, tuple[Field | None, ...]], ...]
+
+
+def field_blocks(fields: tuple[Field, ...]) -> list[Field | FieldGrid]:
+    """A form's fields as it draws them: one by one, or a run of fields placed in rows
+    and columns as one grid."""
+    blocks: list[Field | FieldGrid] = []
+    run: list[tuple[Msg, Msg, Field]] = []  # (row, column, field)
+
+    def close_run() -> None:
+        if not run:
+            return
+        rows = tuple(dict.fromkeys(r for r, _, _ in run))
+        # the columns in the order of the fullest row (a first section has no first
+        # space to enter: its row alone would put its red star first)
+        fullest = max(([c for r, c, _ in run if r == row] for row in rows), key=len)
+        columns = tuple(dict.fromkeys([*fullest, *(c for _, c, _ in run)]))
+        placed = {(r, c): f for r, c, f in run}
+        blocks.append(
+            FieldGrid(columns, tuple((r, tuple(placed.get((r, c)) for c in columns)) for r in rows))
+        )
+        run.clear()
+
+    for one in fields:
+        if one.row is not None and one.column is not None:
+            run.append((one.row, one.column, one))
+            continue
+        close_run()
+        blocks.append(one)
+    close_run()
+    return blocks
 
 
 @dataclass(frozen=True)
@@ -308,7 +390,11 @@ class Fields(Question):
 
     `formerly`: the question the step asked before it became this form. A game's
     actions are its log, so an answer stored by that question (exactly as it stored
-    it: `True`, not "yes") is still read, and the step resolves it as it did then."""
+    it: `True`, not "yes") is still read, and the step resolves it as it did then.
+
+    `check`: the form's fields checked together once each is read (a Score Board's
+    sections one after the other), raising `FieldsRefused`; an answer already in the
+    log is not checked again (`read_stored`): it was saved as the checks were then."""
 
     kind = Kind.FIELDS
     fields: tuple[Field, ...] = ()
@@ -317,6 +403,7 @@ class Fields(Question):
     describe: Callable[[dict[str, Any]], Msg] | None = field(default=None, compare=False)
     draft: Any = field(default=None, compare=False)
     formerly: Question | None = None
+    check: Callable[[dict[str, Any]], dict[str, Any]] | None = field(default=None, compare=False)
 
     def stored_formerly(self, raw: Any) -> bool:
         """Whether `raw` is an answer the former question stored (read on replay)."""
@@ -329,6 +416,15 @@ class Fields(Question):
         return type(stored) is type(raw) and bool(stored == raw)  # 1 is not True
 
     def parse(self, raw: Any) -> Any:
+        value = self.read_stored(raw)
+        if self.check is None or not isinstance(value, dict):  # a button, or no check
+            return value
+        try:
+            return self.check(value)
+        except ValueError as error:
+            raise _refused(error) from None
+
+    def read_stored(self, raw: Any) -> Any:
         if self.stored_formerly(raw):
             return raw
         if isinstance(raw, str) and is_chosen(self.choices, raw):
@@ -348,7 +444,20 @@ class Fields(Question):
         unknown = sorted(str(key) for key in raw if key not in named)
         if unknown:
             raise InvalidAnswer(msg("the form has no field {unknown}", unknown=repr(unknown[0])))
-        return {name: one.parse(raw.get(name)) for name, one in named.items()}
+        value: dict[str, Any] = {}
+        problems: list[Problem] = []
+        for name, one in named.items():  # every field said wrong at once, not one a save
+            try:
+                value[name] = one.parse(raw.get(name))
+            except InvalidAnswer as error:
+                problems.extend(error.problems)
+        if problems:
+            raise InvalidAnswer(problems[0].sentence(), problems=tuple(problems))
+        return value
+
+    def blocks(self) -> list[Field | FieldGrid]:
+        """Its fields as the form draws them (`field_blocks`)."""
+        return field_blocks(self.fields)
 
     def label(self, value: Any, space_name: Any = None) -> Msg:
         chosen = next((c.label for c in self.choices if c.value == value), None)
@@ -441,8 +550,16 @@ def space(
     return Space(prompt, tuple(spaces), listed, tuple(choices))
 
 
-def entry(prompt: Msg, check: Callable[[Any], Any], draft: Any) -> Question:
-    return Entry(prompt, check, draft)
+def entry(
+    prompt: Msg,
+    check: Callable[[Any], Any],
+    draft: Any,
+    *,
+    stored: Callable[[Any], Any] | None = None,
+) -> Question:
+    """What is printed, entered: `check` refuses what cannot be printed; `stored`, if
+    given, reads an answer the log already holds (see `Entry.stored`)."""
+    return Entry(prompt, check, draft, stored)
 
 
 def dice(prompt: Msg, *sides: int, faces: tuple[int, ...] | None = None) -> Question:
@@ -466,6 +583,7 @@ def fields(
     describe: Callable[[dict[str, Any]], Msg] | None = None,
     draft: Any = None,
     formerly: Question | None = None,
+    check: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> Question:
     """A small form: `fields(prompt, Field("camp", msg("A camp"), "yesno"), submit=…)`."""
-    return Fields(prompt, tuple(fields), submit, tuple(choices), describe, draft, formerly)
+    return Fields(prompt, tuple(fields), submit, tuple(choices), describe, draft, formerly, check)

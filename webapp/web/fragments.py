@@ -345,7 +345,16 @@ def render_fragment(name: str, context: dict[str, Any]) -> str:
 def render_page(opened: OpenGame, *, watch: bool = False, **extra: Any) -> str:
     """The whole page, its fragments rendered (or found rendered) once each."""
     context = page_context(opened, watch=watch, **extra)
-    fragments = {name: Markup(render_fragment(name, context)) for name in context["fragment_names"]}
+    # a form refused, shown again as this device typed it: never kept for the others
+    refused = context.get("refused") is not None
+    fragments = {
+        name: Markup(
+            render_block(PAGE, name, **context)
+            if refused and name == "checklist"
+            else render_fragment(name, context)
+        )
+        for name in context["fragment_names"]
+    }
     return render_template(PAGE, fragments=fragments, **context)
 
 

@@ -15,9 +15,10 @@ from ..engine.game import REASON_LENGTH
 from .devices import saved_device
 from .errors import go_to, is_htmx
 from .forms import entry_value, form_int, form_text, query_int
-from .fragments import PAGE, render_changed, render_page
+from .fragments import PAGE, page_context, render_changed, render_page
 from .i18n import refusal, translate, translate_json
 from .live_view import game_stream
+from .refused_forms import refused_form, sent_fields
 from .removal import missing_game
 
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
@@ -166,6 +167,8 @@ def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> An
     except ConfirmFirst as error:  # nothing changed: asked again, with what it does
         confirm = _to_confirm(error)
     except InvalidAnswer as error:
+        if error.problems and kind == "action":
+            return _refused_form(game_id, error)
         notice, status = (
             _(
                 "That answer does not fit this step (%(why)s). Nothing was changed.",
@@ -193,6 +196,24 @@ def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> An
     response = make_response(html, status)
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def _refused_form(game_id: str, error: InvalidAnswer) -> Any:
+    """A form refused field by field: the question shown again as it was typed, each
+    refusal next to its field, the first focused; nothing stored (422). With htmx only
+    the question is sent, in place of the one on the page."""
+    opened = _open(game_id)
+    if opened is None:
+        return _missing(game_id)
+    refused, sent = refused_form(error.problems), sent_fields()
+    if not is_htmx():
+        html = render_page(opened, refused=refused, sent=sent, notice=refused.notice())
+        return make_response(html, 422, {"Cache-Control": "no-store"})
+    context = page_context(opened, refused=refused, sent=sent)
+    html = render_template("game/_question.html", **context)
+    html += render_block(PAGE, "notice", notice=refused.notice(), oob=True)
+    headers = {"HX-Retarget": "#question", "HX-Reswap": "outerHTML", "Vary": "HX-Request"}
+    return make_response(html, 422, headers)
 
 
 HISTORY = "game/history.html"

@@ -202,4 +202,3 @@ def schema(bot_id: str) -> Response | tuple[str, int, dict[str, str]]:
     return Response(
         json.dumps(table_copy.schema(bot_id), indent=2), mimetype="application/schema+json"
     )
-

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine import Context, InvalidAnswer, Msg, Step, msg, nmsg
 from ...engine.questions import Field, Question, choice, confirm, fields
+from ...engine.refusals import Problem, refuse_all
 from .land import MEEPLE_START, START_DOWN, START_UP, start_map
 from .state import COOP, SOLO, TILE_TYPES, VERSUS, BanditsState, ScoreBoard, Tile
 from .stepkit import STEP_TYPES, BanditsStep, Reminder, cell_of, new, tile_name
@@ -55,8 +56,12 @@ class Mission(BanditsStep):
 
 
 def section_fields() -> list[Field]:
+    """The sections' rows of the form: each its first space (the first section starts
+    on the 0 space) and its red star."""
     rows: list[Field] = []
     for n in range(1, SECTIONS + 1):
+        # Rules, "Board Setup" 3: the Bandit Tracker starts on the red '0'
+        row = msg("Section {n}", n=n) if n > 1 else msg("Section 1, from 0")
         if n > 1:
             rows.append(
                 Field(
@@ -66,6 +71,8 @@ def section_fields() -> list[Field]:
                     minimum=1,
                     maximum=TRACK_LONGEST,
                     required=False,
+                    row=row,
+                    column=msg("Starts at space"),
                 )
             )
         rows.append(
@@ -76,13 +83,16 @@ def section_fields() -> list[Field]:
                 minimum=0,
                 maximum=20,
                 required=n == 1,
+                row=row,
+                column=msg("Red star"),
             )
         )
     return rows
 
 
 def read_score_board(value: dict[str, Any]) -> ScoreBoard:
-    """The form's sections in track order, or InvalidAnswer saying what is wrong."""
+    """The form's sections in track order (a section left blank is skipped, as a game
+    saved before `check_score_board` refused it reads), or InvalidAnswer."""
     sections = [[0, int(value["stars_1"])]]
     for n in range(2, SECTIONS + 1):
         start, stars = value.get(f"start_{n}"), value.get(f"stars_{n}")
@@ -96,6 +106,70 @@ def read_score_board(value: dict[str, Any]) -> ScoreBoard:
             )
         sections.append([int(start), int(stars)])
     return ScoreBoard(int(value["score_end"]), int(value["bandit_end"]), sections)
+
+
+def check_score_board(value: dict[str, Any]) -> dict[str, Any]:
+    """The Score Board as the form read it (each field a number in its range), checked
+    like printed cardboard; FieldsRefused names every field that is wrong.
+
+    Rules, "Night Phase" 7: the Bandit die is rolled "as many times as are indicated in
+    the red star in the same section as the furthest forward player or bandit tracker
+    on the scoreboard" — sections follow each other up the track, each with its first
+    space and its red star, and one that starts past both tracks' ends ("Winning": the
+    game ends on reaching the end of the score track, or the bandits theirs) is never
+    reached. A board whose every red star is 0 would never bring a bandit."""
+    problems: list[Problem] = []
+    longest = max(value["score_end"], value["bandit_end"])
+    previous, blank_since = (1, 0), None  # the section before: its number, its first space
+    for n in range(2, SECTIONS + 1):
+        start, stars = value.get(f"start_{n}"), value.get(f"stars_{n}")
+        if start is None and stars is None:
+            blank_since = blank_since or n
+            continue
+        if start is None or stars is None:
+            missing = f"start_{n}" if start is None else f"stars_{n}"
+            problems.append(
+                Problem(missing, msg("Section {n} needs its first space and its red star.", n=n))
+            )
+            continue
+        if blank_since is not None:
+            problems.append(
+                Problem(
+                    f"start_{n}",
+                    msg(
+                        "Section {blank} is blank: fill the sections in order, first to last.",
+                        blank=blank_since,
+                    ),
+                )
+            )
+        elif start <= previous[1]:
+            problems.append(
+                Problem(
+                    f"start_{n}",
+                    msg(
+                        "After section {section}, which starts at space {space}.",
+                        section=previous[0],
+                        space=previous[1],
+                    ),
+                )
+            )
+        elif start > longest:
+            problems.append(
+                Problem(
+                    f"start_{n}",
+                    msg("Past both tracks' last spaces ({end}): never reached.", end=longest),
+                )
+            )
+        previous = (n, start)
+    if not any(value.get(f"stars_{n}") for n in range(1, SECTIONS + 1)):
+        problems.append(
+            Problem(
+                "stars_1",
+                msg("Every red star is 0: no bandit would ever appear. Type each section's star."),
+            )
+        )
+    refuse_all(problems)
+    return value
 
 
 def score_board_question() -> Question:
@@ -120,6 +194,7 @@ def score_board_question() -> Question:
         submit=msg("Save the Score Board"),
         describe=describe_board,
         draft=SCORE_BOARD,
+        check=check_score_board,
     )
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import Msg, msg
-from .components import COLOURS, PART_NAMES, ROWS
+from .components import COLOURS, PART_NAMES, ROWS, printed_rows
 
 NUMBER, FLAG, COLOUR, EFFECTS = "number", "flag", "colour", "effects"
 
@@ -122,6 +122,7 @@ _HINTS: dict[str, Msg] = {
 
 def _form(part: str) -> PartForm:
     rows = ROWS.get(part)
+    low, high = printed_rows(part) if rows else (0, 0)
     count_label, row_label = _ROWS.get(part, (None, None))
     return PartForm(
         part=part,
@@ -132,8 +133,8 @@ def _form(part: str) -> PartForm:
         count_label=count_label,
         row_label=row_label,
         columns=_COLUMNS.get(part, ()),
-        low=rows.low if rows else 0,
-        high=rows.high if rows else 0,
+        low=low,
+        high=high,
     )
 
 

@@ -9,7 +9,7 @@ from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choice, choose, confirm, entry, space
 from .board import DEMO_LABEL
 from .cards import SHIPS, card_label, find_card
-from .components import PART_NAMES, check_part
+from .components import PART_NAMES, part_check, part_read
 from .rules import take_mission
 from .state import DEACON, DeaconState, ReefSupply
 from .stepkit import DeaconStep, step_type
@@ -24,7 +24,7 @@ def components_question(part: str, *, demo: bool = False) -> Question:
     draft: dict[str, Any] = {"kind": "components", "part": part}
     if demo:
         draft["demo"] = True
-    return entry(msg("What it prints"), lambda raw: check_part(part, raw), draft)
+    return entry(msg("What it prints"), part_check(part), draft, stored=part_read(part))
 
 
 @step_type("components")

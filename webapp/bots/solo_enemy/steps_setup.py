@@ -9,7 +9,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choose, confirm, entry
-from .faction import RESOURCE_NAMES, RESOURCES, check_profile, faction_name
+from .faction import RESOURCE_NAMES, RESOURCES, check_profile, faction_name, read_profile
 from .state import EnemyState
 from .stepkit import TAX_TRACK, EnemyStep, choice, step_type
 
@@ -36,9 +36,8 @@ class FactionDrawn(EnemyStep):
 
 def costs_question(faction: str) -> Question:
     """The form of a faction's Solo C.C. Board costs, in a game and on the copy page."""
-    return entry(
-        msg("What its board prints"), check_profile, {"kind": "faction", "faction": faction}
-    )
+    draft = {"kind": "faction", "faction": faction}
+    return entry(msg("What its board prints"), check_profile, draft, stored=read_profile)
 
 
 @step_type("faction_costs")
