@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from ..conftest import CHROMIUM_FLAGS, ROOT
 from .screenshots_board_editor import served
 from .screenshots_board_editor import shoot as shoot_as_is
-from .taps import start_form
+from .taps import demo_deck, start_form
 from .test_covenant_game import tap_next
 from .test_solo_enemy_game import quiet_tap, set_up, start
 
@@ -43,6 +43,7 @@ def covenant_at_its_card(page: Page, url: str) -> str:
     """A Covenant game started from the lobby and played on to its first card's grid,
     at a step under "Now on the board" (an Ocean board to reveal, a cube placed)."""
     form = start_form(page, url, "Wayward Covenant")
+    demo_deck(form)
     form.get_by_role("button", name="Start the game").click()
     expect(page.locator("#checklist h1")).to_contain_text("turn 1")
     for _ in range(60):

@@ -18,6 +18,17 @@ def start_form(page: Page, url: str, bot: str) -> Locator:
     return page.locator("form.start-form")
 
 
+def demo_deck(form: Locator) -> Locator:
+    """The start form with the demo deck chosen by its name (the form opens on the
+    table's own cards) and Botdeck drawing; the form."""
+    more = form.locator("details.start-more")
+    if more.get_attribute("open") is None:
+        more.locator("summary").first.click()
+    form.get_by_role("radio", name="Botdeck shuffles and draws").check()
+    form.get_by_role("radio", name="Demo deck — not the printed cards").check()
+    return form
+
+
 def version(page: Page) -> int:
     return int(page.locator("[data-game-version]").get_attribute("data-game-version"))
 
@@ -55,4 +66,4 @@ def assert_fits(page: Page, targets: str) -> None:
     """No horizontal scrolling, and every visible one of `targets` at least 44 px."""
     sizes = fit(page, targets)
     assert sizes["scroll"] <= sizes["client"], "horizontal scrolling"
-    assert sizes["small"] == []
+    assert sizes["small"] == [], sizes["small"]

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ..web.test_history_paging import correct_coins
+from .taps import demo_deck
 
 pytestmark = pytest.mark.e2e
 
@@ -17,6 +18,7 @@ SIZES = [(1024, 768), (768, 1024), (390, 844)]
 def start_game(page: Page, url: str, difficulty: str = "normal") -> None:
     page.goto(url + "/")
     page.locator(f'input[name="difficulty"][value="{difficulty}"]').check()
+    demo_deck(page.locator("form.start-form").first)
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#checklist h1")).to_contain_text("turn 1")
 
@@ -162,6 +164,7 @@ def test_a_2_vs_2_game_starts_from_the_lobby_with_both_players_names(page: Page,
     names = page.locator('.coop-names input[name="players"]')
     names.nth(0).fill("Ann")
     names.nth(1).fill("Ben")
+    demo_deck(page.locator("form.start-form").first)
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#checklist h1")).to_contain_text(re.compile("(Ann|Ben)'s Covenant"))
     expect(page.locator("#state")).to_contain_text("Ann")

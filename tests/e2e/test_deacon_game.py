@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .taps import after, assert_fits, start_form, tap
+from .taps import after, assert_fits, demo_deck, start_form, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -26,6 +26,7 @@ def start(page: Page, url: str) -> None:
     form.locator("summary").first.click()
     form.locator('select[name="board_id"]').select_option("demo")
     form.locator('input[name="demo_components"]').check()
+    demo_deck(form)
     form.get_by_role("button", name="Start the game").click()
     expect(page.locator(".current-step h2")).to_contain_text("Set the game up for 2 players")
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
+from .taps import demo_deck
+
 pytestmark = pytest.mark.e2e
 
 
@@ -13,6 +15,7 @@ def test_delete_then_bring_it_back_from_the_lobbys_notice(browser: Browser, live
     tablet = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
     phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     tablet.goto(live_server.url + "/")
+    demo_deck(tablet.locator("form.start-form").first)
     tablet.get_by_role("button", name="Start the game").click()
     expect(tablet.locator("#checklist h1")).to_contain_text("turn 1")
     game_url = tablet.url

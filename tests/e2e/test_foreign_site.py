@@ -12,6 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 from werkzeug.serving import make_server
 from werkzeug.wrappers import Request, Response
 
+from .taps import demo_deck
+
 pytestmark = pytest.mark.e2e
 
 
@@ -99,6 +101,7 @@ def test_botdecks_pages_run_under_their_content_security_policy(browser: Browser
         ),
     )
     page.goto(live_server.url + "/")
+    demo_deck(page.locator("form.start-form").first)
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#checklist h1")).to_contain_text("turn 1")
     page.locator('#board button.space[data-space="2.2"]').click()

@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from .taps import demo_deck
+
 pytestmark = pytest.mark.e2e
 
 
@@ -26,6 +28,7 @@ def test_a_tap_on_one_device_appears_on_the_other_and_both_survive_a_restart(
 ):
     tablet, phone = device(browser, 1024, 768), device(browser, 390, 844)
     tablet.goto(server_process.url + "/")
+    demo_deck(tablet.locator("form.start-form").first)
     tablet.get_by_role("button", name="Start the game").click()
     expect(tablet.locator("#checklist h1")).to_contain_text("turn 1")
     game_url = tablet.url
@@ -66,6 +69,7 @@ def test_simultaneous_taps_on_two_devices_apply_one_and_tell_the_other(
 ):
     tablet, phone = device(browser, 1024, 768), device(browser, 1024, 768)
     tablet.goto(server_process.url + "/")
+    demo_deck(tablet.locator("form.start-form").first)
     tablet.get_by_role("button", name="Start the game").click()
     phone.goto(tablet.url)
     expect(phone.locator(".current-step")).to_contain_text("Where is your Ship?")
@@ -101,6 +105,7 @@ def test_simultaneous_taps_on_two_devices_apply_one_and_tell_the_other(
 def test_a_watch_only_page_follows_the_game_live(browser: Browser, server_process):
     tablet, wall = device(browser, 1024, 768), device(browser, 1024, 768)
     tablet.goto(server_process.url + "/")
+    demo_deck(tablet.locator("form.start-form").first)
     tablet.get_by_role("button", name="Start the game").click()
     tablet.get_by_text("Share").click()
     watch_url = tablet.locator(".share-panel code").filter(has_text="/w/").first.inner_text()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .taps import after, assert_fits, start_form, tap
+from .taps import after, assert_fits, demo_deck, start_form, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -30,6 +30,7 @@ def start(page: Page, url: str) -> None:
     form.locator('select[name="you"]').select_option("humans")
     for faction in ("humans", "elves", "dwarves"):
         form.locator(f'input[name="factions"][value="{faction}"]').uncheck()
+    demo_deck(form)
     form.get_by_role("button", name="Start the game").click()
     expect(page.locator(".current-step h2")).to_have_text("The Enemy plays the Orcs")
 
@@ -108,7 +109,12 @@ def test_the_solo_enemy_pages_fit_the_screen_with_big_targets(
     page.set_viewport_size({"width": width, "height": height})
     start(page, live_server.url)
     tap(page, "done")  # the costs form is on screen now
-    assert_fits(page, "button, a.button, input:not([type=radio]), select, summary, .chip span")
+    # a Free box is tapped by its label (.tick, 44 px), not by the box drawn inside it
+    assert_fits(
+        page,
+        "button, a.button, input:not([type=radio]):not(.tick input), select, summary, .chip span,"
+        " .tick",
+    )
     # the round strip: every phase's name whole in its box, English and French
     for language in ("EN", "FR"):
         page.get_by_role("link", name=language).click()

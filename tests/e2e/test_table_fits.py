@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .taps import after, start_form
+from .taps import after, demo_deck, start_form
 
 pytestmark = pytest.mark.e2e
 
@@ -60,7 +60,7 @@ def test_each_bots_current_answers_are_in_sight_on_a_tablet_either_way_up(page: 
 
 def test_on_a_phone_the_tabs_swap_board_card_and_steps_under_the_question(page: Page, live_server):
     page.set_viewport_size({"width": 390, "height": 844})
-    start_form(page, live_server.url, "Wayward Covenant").get_by_role(
+    demo_deck(start_form(page, live_server.url, "Wayward Covenant")).get_by_role(
         "button", name="Start the game"
     ).click()
     step, board, card = page.locator("#current-step"), page.locator("#board"), page.locator("#card")

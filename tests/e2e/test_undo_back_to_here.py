@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ..web.test_history_paging import correct_coins
+from .taps import demo_deck
 from .test_covenant_game import start_game, version
 
 pytestmark = pytest.mark.e2e
@@ -47,6 +48,7 @@ def test_without_javascript_it_works_the_same(browser: Browser, live_server):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(live_server.url + "/")
+    demo_deck(page.locator("form.start-form").first)
     page.get_by_role("button", name="Start the game").first.click()
     game_id = page.url.rsplit("/", 1)[1]
     correct_coins(live_server.app, game_id, range(1, 11))

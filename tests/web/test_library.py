@@ -343,3 +343,47 @@ def test_a_card_the_game_does_not_have_is_not_found(client, bot, card):
 @pytest.mark.parametrize(("bot", "card"), [("solo_enemy", "3"), ("deacon", "S5"), ("deacon", "1A")])
 def test_a_card_the_game_has_shows_even_when_not_entered(client, bot, card):
     assert client.get(f"/library/{bot}/demo/card/{card}").status_code == 200
+
+
+def start_form_choices(client, bot: str = "covenant") -> dict[str, list[str]]:
+    """The radios the lobby's start form of `bot` opens with checked, by name."""
+    page = client.get(f"/?bot={bot}").get_data(as_text=True)
+    form = page[page.index('class="start-form"') :]
+    form = form[: form.index("</form>")]
+    checked: dict[str, list[str]] = {}
+    for name, value in re.findall(
+        r'<input type="radio" name="(\w+)" value="([^"]*)"[^>]* checked>', form
+    ):
+        checked.setdefault(name, []).append(value)
+    return checked
+
+
+@pytest.mark.parametrize("bot", ["covenant", "deacon", "solo_enemy"])
+def test_a_new_game_never_opens_on_the_demo_deck(client, bot):
+    # The demo deck is invented: the table picks it by its name. With no deck of its
+    # own, the form opens on the printed cards, learned into a new deck as they turn up.
+    choices = start_form_choices(client, bot)
+    assert choices["deck_mode"] == ["physical"] and choices["deck_id"] == ["new"]
+
+
+def test_a_new_game_opens_on_the_tables_most_complete_deck(client):
+    partial = new_deck(client, "Half learned")
+    save_section(client, partial, "02", "hard.1", {"sections": 3, "section": SECTION})
+    new_deck(client, "Nothing yet")
+    choices = start_form_choices(client)
+    assert choices["deck_mode"] == ["physical"] and choices["deck_id"] == [partial]
+    full = deck(section(effects=[{"type": "coins", "amount": 4}]))
+    full["name"] = "Complete"
+    complete = upload(client, json.dumps(full).encode()).headers["Location"].rsplit("/", 1)[1]
+    choices = start_form_choices(client)
+    assert choices["deck_mode"] == ["app"] and choices["deck_id"] == [complete]
+
+
+def test_a_refused_start_form_comes_back_with_the_deck_the_table_chose(client):
+    refused = client.post(
+        "/games", data={"bot": "covenant", "deck_id": "demo", "deck_mode": "physical"}
+    )
+    form = refused.get_data(as_text=True)
+    form = form[form.index('class="start-form"') :]
+    assert re.search(r'name="deck_id" value="demo"[^>]* checked>', form)
+    assert not re.search(r'name="deck_id" value="new"[^>]* checked>', form)

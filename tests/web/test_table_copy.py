@@ -9,7 +9,6 @@ import html
 import io
 import json
 import re
-from html.parser import HTMLParser
 from typing import Any
 
 import jsonschema
@@ -22,6 +21,7 @@ from webapp.bots.deacon.components import DEMO_COMPONENTS, PARTS
 from ..engine.deacon import real_components
 from ..engine.solo_enemy import PROFILE
 from .conftest import HTMX, answer, page, step_title
+from .lobby_form import form_as_opened
 
 COPY = "/library/deacon/copy"
 REAL_POLLUTION = {"small": 1, "medium": 2, "large": 4}  # not the invented values
@@ -58,49 +58,6 @@ def kept_rows(app: Any) -> list[tuple[str, str]]:
     with app.app_context():
         rows = db.get_db().execute("SELECT bot, key FROM kept ORDER BY bot, key").fetchall()
     return [(row[0], row[1]) for row in rows]
-
-
-class FormAsOpened(HTMLParser):
-    """The fields a browser sends for the lobby's start form as it opens, untouched."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.fields: list[tuple[str, str]] = []
-        self.select: str | None = None
-        self.first_option: str | None = None
-        self.chosen = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        name = a.get("name")
-        if tag == "input" and name and a.get("type") not in ("file", "submit"):
-            if a.get("type") in ("radio", "checkbox") and "checked" not in a:
-                return
-            self.fields.append((name, a.get("value") or ""))
-        elif tag == "select" and name:
-            self.select, self.first_option, self.chosen = name, None, False
-        elif tag == "option" and self.select:
-            if self.first_option is None:
-                self.first_option = a.get("value") or ""
-            if "selected" in a:
-                self.fields.append((self.select, a.get("value") or ""))
-                self.chosen = True
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "select" and self.select:
-            if not self.chosen:
-                self.fields.append((self.select, self.first_option or ""))
-            self.select = None
-
-
-def form_as_opened(lobby: str) -> dict[str, Any]:
-    form = lobby.split('<form method="post" action="/games"', 1)[1].split("</form>", 1)[0]
-    reader = FormAsOpened()
-    reader.feed("<form " + form)
-    sent: dict[str, Any] = {}
-    for name, value in reader.fields:
-        sent.setdefault(name, []).append(value)
-    return {name: values if len(values) > 1 else values[0] for name, values in sent.items()}
 
 
 # --- never a silent demo ----------------------------------------------------------------

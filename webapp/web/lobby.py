@@ -57,6 +57,7 @@ def _lobby(
         last = next((row.bot for row, role in games_here if role == "play"), "")
         chosen = last if last in known else known[0]
     taken = {row.name for row, _role in games_here}
+    decks = {bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.has_cards}
     return render_template(
         "lobby/index.html",
         games=games_here,
@@ -65,7 +66,8 @@ def _lobby(
         default_names={bot.id: _default_name(bot, taken) for bot, _pages in bots},
         kept=kept,
         errors=errors or {},
-        decks={bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.has_cards},
+        decks=decks,
+        deck_defaults={bot_id: _deck_default(found) for bot_id, found in decks.items()},
         boards={bot.id: boards.boards(bot.id, device.id) for bot in all_bots() if bot.has_board},
         table_boards={
             bot.id: table_copy.table_board(bot.id, device.id) for bot in all_bots() if bot.has_board
@@ -79,6 +81,18 @@ def _lobby(
         device_id=device.id,
         can_delete=games.can_delete,
     )
+
+
+def _deck_default(decks: list[library.LibraryDeck]) -> tuple[str, str]:
+    """The cards a new game's form opens with (mode, deck): the table's own deck that
+    knows the most cards (Botdeck draws when it is complete, else the table draws the
+    printed cards), else a new deck of the printed cards. Never the invented demo deck:
+    the table picks it by its name."""
+    own = [deck for deck in decks if not deck.demo]
+    if not own:
+        return "physical", "new"
+    best = max(own, key=lambda deck: deck.progress["sections"])  # first of equals: by name
+    return ("app" if best.complete else "physical"), best.id
 
 
 def _notice(deleted: list[tuple[db.GameRow, int]]) -> tuple[str, db.GameRow] | None:
