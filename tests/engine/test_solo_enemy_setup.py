@@ -32,7 +32,12 @@ def test_your_own_faction_is_never_drawn_even_if_ticked():
 
 def test_a_faction_named_twice_or_spelled_like_a_base_game_one_is_that_faction_once():
     game = Game("solo_enemy", {"you": "Undead", "factions": ["Daemons", "undead", "Elves"]}, 1)
-    assert game.options == {"you": "Undead", "factions": ["Daemons", "elves"], "deck_mode": "app"}
+    assert game.options == {
+        "you": "Undead",
+        "factions": ["Daemons", "elves"],
+        "deck_mode": "app",
+        "setup": "each",
+    }
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,10 @@ OLD = Path(__file__).parent / "data" / "solo_enemy_supply_one_unit_at_a_time.jso
 
 
 def old_game() -> dict[str, Any]:
-    return json.loads(OLD.read_text())
+    """The stored game, its state with the fields added since at their defaults."""
+    old = json.loads(OLD.read_text())
+    old["state"] = {"setup_together": False, **old["state"]}
+    return old
 
 
 def test_a_game_logged_one_unit_at_a_time_replays_to_the_state_it_had():

@@ -103,7 +103,8 @@ def test_the_costs_entered_once_answer_the_next_game_against_that_faction_at_set
     second = start(client)
     answer(client, second, {"value": "done"})
     shown = page(client, second)
-    assert "Gather its components" in step_title(shown)
+    assert step_title(shown) == "At the table: 7 things, in order"
+    assert "Gather its components" in shown
     with app.app_context():
         game = games.open_game(second).game
         assert game.state.profile["units"]["air_vessel"]["ore"] == 3

@@ -10,11 +10,12 @@ from .options import OptionsError, checked_options
 from .questions import Choice, Dice, Field, Fields, InvalidAnswer, Kind, Question
 from .registry import UnknownBot, all_bots, get_bot, register
 from .scoring import SCORE_SHEET, ScoreGroup, ScoreLine, ScoreSheet, ScoreSheetStep, ScoreSide
-from .steps import Checklist, Step
+from .steps import SETUP_OPTION, Checklist, Step, together
 from .text import Msg, msg, nmsg, reason
 from .turns import EndRule, Seat, TurnCycle
 
 __all__ = [
+    "SETUP_OPTION",
     "SCORE_SHEET",
     "BadGameFile",
     "Bot",
@@ -56,4 +57,5 @@ __all__ = [
     "nmsg",
     "reason",
     "register",
+    "together",
 ]

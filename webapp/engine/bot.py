@@ -14,9 +14,9 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from .questions import Question
-from .steps import Checklist, Step
-from .text import Msg, msg
+from .questions import DONE, Kind, Question, confirm
+from .steps import TOGETHER, Checklist, Step
+from .text import Msg, msg, nmsg
 
 if TYPE_CHECKING:  # scoring's step type is built on this module's StepType
     from .scoring import ScoreSheet
@@ -99,9 +99,56 @@ class StepType(Generic[State]):
     def resolve(self, state: State, step: Step, value: Any, ctx: Context) -> None:
         raise NotImplementedError
 
+    def items(self, state: State, step: Step) -> tuple[tuple[Msg, Msg | None], ...]:
+        """What the step lists besides its title and detail, each a line and its detail
+        (a run of things done at the table with one Done: `together`)."""
+        return ()
+
+
+class Together(StepType[Any]):
+    """Things the table does one after the other at the table, none with anything to
+    tell Botdeck (each a Done): listed in one step, done with one tap. Each is resolved
+    in order by its own step type, as if tapped one by one (`steps.together`)."""
+
+    def __init__(self, kinds: StepTypes) -> None:
+        self.kinds = kinds
+
+    def _each(self, step: Step) -> list[tuple[StepType[Any], Step]]:
+        inner = [Step.from_json(data) for data in step.params["steps"]]
+        return [(self.kinds[one.kind], one) for one in inner]
+
+    def title(self, state: Any, step: Step) -> Msg:
+        count = len(step.params["steps"])
+        return nmsg(
+            "At the table: {n} thing, in order", "At the table: {n} things, in order", count
+        )
+
+    def detail(self, state: Any, step: Step) -> Msg | None:
+        return msg("Tap Done once they are all done.")
+
+    def items(self, state: Any, step: Step) -> tuple[tuple[Msg, Msg | None], ...]:
+        each = self._each(step)
+        return tuple((kind.title(state, one), kind.detail(state, one)) for kind, one in each)
+
+    def question(self, state: Any, step: Step) -> Question:
+        return confirm(msg("All done"))
+
+    def resolve(self, state: Any, step: Step, value: Any, ctx: Context) -> None:
+        for kind, one in self._each(step):
+            asked = kind.question(state, one)
+            if asked.kind is not Kind.CONFIRM:
+                # internal: a bot put a step with something to tell Botdeck in a run
+                raise ValueError(f"step {one.kind!r} asks more than Done")
+            kind.resolve(state, one, asked.parse(DONE), ctx)
+
 
 class StepTypes(dict[str, StepType[Any]]):
-    """A bot's step types by kind; `register(kind)` is the class decorator that adds one."""
+    """A bot's step types by kind; `register(kind)` is the class decorator that adds one.
+    Every bot has the engine's `together` (a run of Done steps as one)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self[TOGETHER] = Together(self)
 
     def add(self, kind: str, step_type: StepType[Any]) -> None:
         """Add a step type made elsewhere (one of the engine's, bound to the bot)."""

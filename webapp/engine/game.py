@@ -90,6 +90,7 @@ class Pending:
     detail: Msg | None
     question: Question
     overturn: Overturn | None = None  # a decision the table may overturn here
+    items: tuple[tuple[Msg, Msg | None], ...] = ()  # listed under its detail (StepType.items)
 
 
 class Game:
@@ -148,6 +149,7 @@ class Game:
             kind.detail(self.state, step),
             kind.question(self.state, step),
             self.bot.overturnable(self.state, step),
+            kind.items(self.state, step),
         )
 
     def step_title(self, step: Step) -> Msg:

@@ -64,6 +64,22 @@ class Step:
         )
 
 
+TOGETHER = "together"
+#: a bot's option telling a game whose setup lists its runs of Done steps `together`
+#: (every game started now: `Bot.new_game_options`) from an older game's, which asked
+#: each on its own and replays so
+SETUP_OPTION = {"setup": {"type": "string", "enum": ["each", "together"], "default": "each"}}
+
+
+def together(*steps: Step) -> list[Step]:
+    """A run of steps the table does at the table with nothing to tell Botdeck (each
+    asks only Done), as one step listing them all, done with one tap; a run of one
+    stays as it is. The bot's setup uses it for its new games."""
+    if len(steps) < 2:
+        return list(steps)
+    return [Step(TOGETHER, {"steps": [step.to_json() for step in steps]})]
+
+
 def new(kind: str, **params: Any) -> Step:
     """A step of that kind, its params given as keywords."""
     return Step(kind, params)

@@ -13,6 +13,7 @@ from collections.abc import Collection
 from typing import Any
 
 from ...engine import (
+    SETUP_OPTION,
     Bot,
     Checklist,
     Context,
@@ -83,9 +84,11 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
                 "maxItems": MAX_FACTIONS,
             },
             "deck_mode": {"type": "string", "enum": ["app", "physical"], "default": "app"},
+            **SETUP_OPTION,
         },
         "additionalProperties": False,
     }
+    new_game_options = {"setup": "together"}
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """A base-game faction by its key; yours never among those the Enemy is drawn
@@ -142,6 +145,7 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
             faction=faction,
             physical=physical,
             cards=Pile(ids),
+            setup_together=options["setup"] == "together",
         )
 
     def next_checklist(self, state: EnemyState, ctx: Context) -> Checklist | None:

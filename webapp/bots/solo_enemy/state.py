@@ -51,6 +51,7 @@ class EnemyState:
     you: str = ""  # your faction
     faction: str = ""  # the Enemy's faction, drawn at setup
     physical: bool = False  # the table shuffles and turns over the printed cards
+    setup_together: bool = False  # the table's setup list as one step (an older game: each)
     profile: dict[str, Any] | None = None  # the costs its Solo C.C. board prints
     resources: dict[str, int] = field(
         default_factory=lambda: dict.fromkeys(RESOURCES, START_RESOURCES)

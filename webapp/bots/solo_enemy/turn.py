@@ -8,7 +8,17 @@ destroyed Capital City ends the game at once.
 
 from __future__ import annotations
 
-from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Seat, Step, TurnCycle, msg
+from ...engine import (
+    SCORE_SHEET,
+    Checklist,
+    Context,
+    EndRule,
+    Seat,
+    Step,
+    TurnCycle,
+    msg,
+    together,
+)
 from ...engine.turns import round_title
 from .faction import faction_name
 from .rules import needs_reshuffle
@@ -55,7 +65,8 @@ def setup(state: EnemyState) -> Checklist:
     """Solo rulebook, "Components and Setup Changes", in its order."""
     state.last = "setup"
     steps = [new("faction_drawn"), new("faction_costs")]
-    steps += [new("setup_table", item=item) for item in SETUP_ITEMS]
+    table = [new("setup_table", item=item) for item in SETUP_ITEMS]
+    steps += together(*table) if state.setup_together else table
     steps += [new("tax_slot", slot=4), new("tax_slot", slot=3)]
     title = msg("Setting up the {faction} as the Solo Enemy", faction=faction_name(state.faction))
     return Checklist(title, {"kind": "setup"}, steps)
