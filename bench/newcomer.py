@@ -28,7 +28,7 @@ from tests.engine.deacon import real_components
 from tests.web.lobby_form import form_as_opened
 from webapp import create_app, games
 from webapp.bots.deacon.board import demo_board
-from webapp.engine import Kind, get_bot
+from webapp.engine import Fields, Kind, get_bot
 
 from .table import LONG_SCORE_BOARD, QUIET, SOLO_COSTS, entry_answer, valid_answer
 
@@ -91,7 +91,11 @@ def answer(opened: games.OpenGame, rng: random.Random) -> tuple[Any, int]:
         quiet = next((v for v in ("night", *QUIET) if v in offered), None)
         if quiet is not None:
             return quiet, 0
-    return valid_answer(opened, rng), 0
+    value = valid_answer(opened, rng)
+    if isinstance(question, Fields):  # a form: the fields changed from how it opens
+        sent = json.loads(value)
+        return value, sum(1 for f in question.fields if sent.get(f.name) not in (f.default, None))
+    return value, 0
 
 
 def enter_copy(client: Any, bot_id: str) -> None:

@@ -309,6 +309,48 @@
     if (event.detail.xhr || was.ours) showStep(true, true);
     else showStep(was.onStep, was.stepSeen && (was.onStep || !was.typed));
   });
+  // Another device's change, read elsewhere (the steps done, on a phone under the
+  // question): the line being read stays where it was on the screen, whatever grew or
+  // shrank above it (the question, what to do now on the board).
+  var liveReading = null;
+  document.addEventListener("htmx:sseBeforeMessage", function () {
+    var active = document.activeElement, step = document.getElementById("current-step");
+    var onStep = !active || active === document.body || !!(step && step.contains(active));
+    liveReading = onStep || changesSent > 0 || typing(active) ? null : readingAt();
+  });
+  document.addEventListener("htmx:sseMessage", function () {
+    var reading = liveReading;
+    liveReading = null;
+    keepReading(reading);
+  });
+  function readingAt() {
+    // the first line of the turn's steps in sight: a line done is found again by its
+    // place from the top (done lines stay), one still to come by its place from the end
+    // (steps are added after the current one)
+    var lines = document.querySelectorAll("#checklist .steps li");
+    var turn = document.querySelector("#checklist h1");
+    for (var i = 0; i < lines.length; i++) {
+      var box = lines[i].getBoundingClientRect();
+      if (box.height > 0 && box.bottom > 0 && box.top < window.innerHeight) {
+        var done = lines[i].classList.contains("done");
+        return {
+          turn: turn ? turn.textContent : "", top: box.top,
+          fromStart: done ? i : null, fromEnd: done ? null : lines.length - 1 - i,
+        };
+      }
+    }
+    return null;
+  }
+  function keepReading(reading) {
+    var turn = document.querySelector("#checklist h1");
+    if (!reading || !turn || turn.textContent !== reading.turn) return;  // another turn
+    var lines = document.querySelectorAll("#checklist .steps li");
+    var at = reading.fromStart !== null ? reading.fromStart : lines.length - 1 - reading.fromEnd;
+    var line = lines[at];
+    if (!line) return;
+    var moved = line.getBoundingClientRect().top - reading.top;
+    if (Math.abs(moved) >= 1) jump(window.scrollY + moved);
+  }
   function answered(answer) {
     var active = document.activeElement;
     if (answer.stepShown) return;  // its checklist swapped in: the step shown (above)

@@ -188,6 +188,8 @@ def create_game(
         summary=lobby_summary(game),
         now=db.now(),
     )
+    # its first question may already be answered by the table's copy (a printed part)
+    fill_from_library(game_id, open_game(game_id), device or "")
     return game_id
 
 

@@ -17,7 +17,12 @@ from .taps import version
 
 
 class Refused(Exception):
-    """The page refused what was sent: nothing changed, a notice says why."""
+    """The page refused what was sent, or asked first and the table cancelled: nothing
+    changed (a notice says why when it was refused)."""
+
+
+class AskedFirst(Refused):
+    """A tap that would decide the game asked first, and the table cancelled."""
 
 
 def after(page: Page, action: Callable[[], object]) -> None:
@@ -29,9 +34,17 @@ def after(page: Page, action: Callable[[], object]) -> None:
     if sent.value.status in (409, 422):
         notice = re.search(r'<p class="notice[^"]*">(.*?)</p>', sent.value.text(), re.S)
         raise Refused(notice[1] if notice else str(sent.value.status))
-    expect(page.locator("[data-game-version]")).not_to_have_attribute(
-        "data-game-version", str(before)
+    # the game changed, or a tap that would decide it asks first: the table cancels
+    page.wait_for_function(
+        """before => document.querySelector("dialog[data-confirm][open]") ||
+          document.querySelector("[data-game-version]").dataset.gameVersion !== before""",
+        arg=str(before),
     )
+    dialog = page.locator("dialog[data-confirm][open]")
+    if dialog.count():
+        dialog.get_by_role("button", name="Cancel").click()
+        expect(dialog).to_be_hidden()
+        raise AskedFirst("asked first, cancelled")
 
 
 # Each bot's games, as the lobby's form starts them (the Covenant also with the printed
@@ -165,6 +178,9 @@ def save_fields(page: Page) -> str:
     for choice in form.locator("fieldset.pills").all():
         if not choice.locator("input:checked").count():
             choice.locator("label.pill").first.click()
+    for listed in form.locator("select[required]").all():  # a grid's choice: its first
+        if not listed.input_value():
+            listed.select_option(index=1)
     after(page, form.locator("button[type=submit]").click)
     return "save a form"
 

@@ -4,8 +4,6 @@ drawn, the Bandit die rolled — and the pages' fit at portrait tablet and phone
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import Page, expect
@@ -26,11 +24,14 @@ def start(page: Page, url: str) -> None:
 
 
 def fill(page: Page, values: dict[str, str]) -> None:
-    """The step's form: numbers typed, a choice's pill tapped; then its main button."""
+    """The step's form: numbers typed, a choice's pill tapped or picked from its list;
+    then its main button."""
     step = page.locator(".current-step")
     for name, value in values.items():
         field = step.locator(f'input[name="entry.{name}"]')
-        if field.first.get_attribute("type") == "radio":
+        if step.locator(f'select[name="entry.{name}"]').count():
+            step.locator(f'select[name="entry.{name}"]').select_option(value)
+        elif field.first.get_attribute("type") == "radio":
             step.locator(f'input[name="entry.{name}"][value="{value}"] + *').click()
         elif field.first.get_attribute("type") == "checkbox":
             step.locator(f'label:has(input[name="entry.{name}"])').click()  # its switch
@@ -42,15 +43,21 @@ def fill(page: Page, values: dict[str, str]) -> None:
 def set_up(page: Page) -> None:
     tap(page, "done")
     fill(page, {"score_end": "30", "bandit_end": "12", "stars_1": "2"})
-    tap(page, "done")
-    tap(page, "done")
-    for star in ("3", "5", "7", "9", "11", "13"):
-        expect(page.locator("#board .bd-tile.lit")).to_have_count(1)
-        # the lit tile is named on the map as the step names it
-        named = re.search(r"tile \d+[EW]?·\d+[NS]?", title(page))
-        assert named is not None
-        expect(page.locator("#board .bd-lit-name")).to_have_text(named[0])
-        fill(page, {"type": "other", "star": star})
+    tap(page, "done")  # the Score Board placed, the cards set up: one list
+    # the six start tiles in one form, each lit and named on the map as its row
+    expect(page.locator("#board .bd-tile.lit")).to_have_count(6)
+    rows = page.locator(".current-step .part-row-name").all_inner_texts()
+    named = page.locator("#board .bd-lit-name").evaluate_all("ts => ts.map(t => t.textContent)")
+    assert sorted(rows) == sorted(named)
+    stars = ("3", "5", "7", "9", "11", "13")
+    fill(
+        page,
+        {
+            f"s{n}_{k}": v
+            for n, star in enumerate(stars, 1)
+            for k, v in (("type", "other"), ("star", star))
+        },
+    )
     while not title(page).startswith("Play your day"):
         tap(page, "done")
 
@@ -158,6 +165,7 @@ def test_night_falls_is_a_plain_button_set_apart_below_the_days_actions(page: Pa
     page.set_viewport_size({"width": 1024, "height": 768})
     start(page, live_server.url)
     set_up(page)
+    page.mouse.move(0, 0)  # no button under the pointer (a hovered one is shaded)
     night = page.locator('.current-step button[value="night"]')
     dice = page.locator('.current-step button[value="tray"]')
     assert "primary" not in (night.get_attribute("class") or "")

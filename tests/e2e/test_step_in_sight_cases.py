@@ -91,13 +91,13 @@ def test_a_partners_save_brings_the_next_question_into_sight_on_the_phone_at_the
     save = phone.locator(".dc-entry button[type=submit]")
     save.evaluate("button => button.scrollIntoView({block: 'start'})")
     assert phone.evaluate(SIGHT)["title"]["bottom"] < 0
-    before = version(phone)
+    before, asked = version(phone), phone.locator("#current-step .step-title").inner_text()
     entry = tablet.locator(".dc-entry")
     entry.get_by_role("button", name="Fill in invented demo values").click()
     expect(entry.locator(".card-demo")).to_be_visible()
     after(tablet, entry.locator("button[type=submit]").click)
     heard(phone, before)
-    expect(phone.locator("#current-step .step-title")).to_contain_text("its colour")
+    expect(phone.locator("#current-step .step-title")).not_to_have_text(asked)
     assert settled_sight(phone) == ("", "")
 
 
@@ -110,13 +110,14 @@ def test_a_partners_tap_leaves_a_half_typed_correction_with_its_focus_and_place(
     tap(phone, "done")
     fill_costs(phone)
     after(phone, phone.locator(".se-entry button[type=submit]").click)
+    tap(phone, "done")  # the table's setup list
     # on the phone, under the step and the Board tab: a counter being corrected
     phone.locator("#state details.corrections summary").click()
     field = phone.locator("#state input[name=value]")
     field.fill("2")
     where = field.evaluate("field => field.getBoundingClientRect().top")
     before = version(phone)
-    tap(tablet, "done")  # the next question: one more "Done"
+    tap(tablet, "ore")  # the next question: the Tax Track's 3
     heard(phone, before)
     expect(field).to_be_focused()
     expect(field).to_have_value("2")
@@ -136,11 +137,11 @@ def test_a_partners_tap_leaves_someone_reading_the_steps_done_where_they_are(
     after(phone, phone.locator(".se-entry button[type=submit]").click)
     tap(phone, "done")
     phone.locator(".view-tab", has_text="Steps").click()
-    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     read = phone.locator("#checklist .steps li").last
+    read.evaluate("line => line.scrollIntoView({block: 'center'})")  # the last line, read
     where = read.evaluate("line => line.getBoundingClientRect().top")
     before = version(phone)
-    tap(tablet, "done")
+    tap(tablet, "ore")  # the Tax Track's 4
     heard(phone, before)
     assert phone.locator("#checklist .steps li").last.evaluate(
         "line => line.getBoundingClientRect().top"
@@ -224,4 +225,6 @@ def test_no_jump_when_the_next_question_is_already_in_sight(page: Page, live_ser
     expect(page.locator("#current-step .step-title")).to_be_focused()
     assert out_of_sight(page.evaluate(SIGHT)) == ""
     assert page.evaluate("scrollY") == 40
-    assert page.evaluate("window.__scrolls") == []  # not even for a moment
+    # not even for a moment (an event that finds the page where it was is not a jump:
+    # the browser's own scroll anchoring sends one now and then as the form is drawn)
+    assert [at for at in page.evaluate("window.__scrolls") if at != 40] == []

@@ -12,6 +12,10 @@ from .conftest import answer, new_game, page, version_of
 from .conftest import step_title as title
 
 BOARD = {"score_end": "30", "bandit_end": "12", "stars_1": "2", "start_2": "10", "stars_2": "3"}
+# the six start tiles' form: each other land with a red star
+START_TILES = {
+    f"s{n}_{field}": v for n in range(1, 7) for field, v in (("type", "other"), ("star", "5"))
+}
 
 
 def start(client, **options: Any) -> str:
@@ -35,6 +39,8 @@ def to_day(client, game_id: str) -> str:
             return shown
         if "Score Board" in heading and "what does it print" in heading:
             send(client, game_id, BOARD)
+        elif heading.startswith("Deal the six start tiles"):
+            send(client, game_id, START_TILES)
         elif heading.startswith("Deal a start tile"):
             send(client, game_id, {"type": "other", "star": "5"})
         else:
@@ -53,17 +59,22 @@ def test_a_new_game_asks_the_score_board_in_one_form(client) -> None:
     shown = page(client, game_id)
     assert 'name="entry.score_end"' in shown and 'name="entry.stars_6"' in shown
     send(client, game_id, BOARD)
-    assert "Score Board east of the play area" in title(page(client, game_id))
+    shown = page(client, game_id)
+    assert title(shown) == "At the table: 2 things, in order"
+    assert "Score Board east of the play area" in shown
 
 
-def test_a_start_tile_is_lit_on_the_map_while_it_is_asked(client) -> None:
+def test_the_six_start_tiles_are_one_form_lit_and_named_on_the_map(client) -> None:
+    # "Board Setup" 6: six tiles dealt face up in a 2×3 grid
     game_id = start(client)
-    for value in ("done", BOARD, "done", "done"):
+    for value in ("done", BOARD, "done"):
         send(client, game_id, value)
     shown = page(client, game_id)
-    assert title(shown).startswith("Deal a start tile face up at tile 1W·1N")
-    assert re.search(r'class="bd-tile up unknown lit"', shown)
-    assert 'name="entry.type"' in shown
+    assert title(shown) == "Deal the six start tiles face up: what is on each?"
+    assert len(re.findall(r'class="bd-tile up unknown lit"', shown)) == 6
+    for n in range(1, 7):
+        assert f'name="entry.s{n}_type"' in shown and f'name="entry.s{n}_camp"' in shown
+    assert shown.count('class="bd-lit-name"') == 6
 
 
 def test_the_day_map_is_tapped_tile_by_tile(client) -> None:

@@ -51,17 +51,25 @@ def distinct_runs(titles: list[str]) -> list[str]:
     return [t for i, t in enumerate(titles) if i == 0 or titles[i - 1] != t]
 
 
+# games that reach a third turn within a page of the history
+SEEDS = {"bandits": 3}
+
+
 @pytest.mark.parametrize("bot_id", BOTS)
 def test_every_bots_turns_head_the_rows_taken_at_them(app, client, bot_id):
     options = OPTIONS[bot_id][0]
+    seed = SEEDS.get(bot_id, 21)
     with app.app_context():
         game_id = games.create_game(
-            bot_id, options, name="By turn", deck=starting_deck(bot_id, options), seed=21
+            bot_id, options, name="By turn", deck=starting_deck(bot_id, options), seed=seed
         )
-        rng = random.Random(21)
-        for _ in range(45):
+        rng = random.Random(seed)
+        # up to a page of the history (50 events), past three turns
+        seen: set[str] = set()
+        for count in range(49):
             opened = games.open_game(game_id)
-            if opened.game.pending() is None:
+            seen.add(str(opened.game.checklist.title))
+            if opened.game.pending() is None or (count >= 45 and len(seen) > 3):
                 break
             games.act(
                 game_id, opened.version, "action", {"answer": random_answer(opened.game, rng)}

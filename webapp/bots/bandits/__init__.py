@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine import (
     SCORE_SHEET,
+    SETUP_OPTION,
     Bot,
     Context,
     CopyPart,
@@ -67,9 +68,11 @@ class BanditsBot(Bot[BanditsState]):
             },
             "bandit_die": {"type": "integer", "enum": list(BANDIT_DICE), "default": 20},
             "land_tiles": {"type": "integer", "minimum": 13, "maximum": 200, "default": LAND_TILES},
+            **SETUP_OPTION,
         },
         "additionalProperties": False,
     }
+    new_game_options = {"setup": "together"}
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Solo: two characters of one player. Co-op and versus: 2 to 5 players (two
@@ -100,6 +103,7 @@ class BanditsBot(Bot[BanditsState]):
             land_tiles=int(options["land_tiles"]),
             dead=[False] * len(names),
             scores=[0] * (1 if shared else len(names)),
+            setup_together=options["setup"] == "together",
         )
 
     def next_checklist(self, state: BanditsState, ctx: Context) -> Any:

@@ -94,6 +94,9 @@ class BanditsState:
     removed: int = 0  # bandits the players removed (battles and by hand)
     revealed: int = 0  # tiles revealed during the game
     battle: dict[str, Any] | None = None  # the battle being fought: where, dice, hits
+    # the setup's runs of Done steps as one, its start tiles one form (an older game
+    # asked each on its own, and replays so)
+    setup_together: bool = False
 
     @property
     def shared_score(self) -> bool:
@@ -142,4 +145,5 @@ class BanditsState:
             removed=int(data.get("removed", 0)),
             revealed=int(data.get("revealed", 0)),
             battle=data.get("battle"),
+            setup_together=bool(data.get("setup_together", False)),
         )

@@ -1,16 +1,17 @@
 """Setup, in the rulebook's order ("Board Setup" 1–11, "Player Setup" 1–5): the score
-board as printed (entered once, kept), the six start tiles entered by tapping them in
-turn, the face-down tiles, the meeples."""
+board as printed (entered once, kept), the six start tiles entered in one form (an
+older game: one at a time), the face-down tiles, the meeples."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from ...engine import Context, InvalidAnswer, Msg, Step, msg, nmsg
+from ...engine import Context, InvalidAnswer, Msg, Step, msg, nmsg, together
 from ...engine.questions import Field, Question, choice, confirm, fields
 from ...engine.refusals import Problem, refuse_all
 from .land import MEEPLE_START, START_DOWN, START_UP, start_map
-from .state import COOP, SOLO, TILE_TYPES, VERSUS, BanditsState, ScoreBoard, Tile
+from .state import COOP, SOLO, TILE_TYPES, VERSUS, BanditsState, Cell, ScoreBoard, Tile
 from .stepkit import STEP_TYPES, BanditsStep, Reminder, cell_of, new, tile_name
 
 SECTIONS = 6  # section rows offered on the score board form
@@ -18,7 +19,17 @@ TRACK_LONGEST = 200
 SCORE_BOARD = {"part": "score_board"}  # the draft its answer is kept under
 
 
-def setup_steps() -> list[Step]:
+def setup_steps(state: BanditsState) -> list[Step]:
+    """ "Board Setup", in its order. A new game lists the steps done at the table with
+    nothing to tell Botdeck together, and asks the six start tiles in one form."""
+    if state.setup_together:
+        return [
+            new("mission"),
+            new("score_board"),
+            *together(new("place_board"), new("cards_setup")),
+            new("start_tiles"),
+            *together(new("face_down"), new("meeples"), new("dice_setup"), new("players_setup")),
+        ]
     return [
         new("mission"),
         new("score_board"),
@@ -285,6 +296,59 @@ class StartTile(BanditsStep):
         state.tiles[cell_of(step)] = Tile(
             up=True, type=value["type"], star=value["star"], camp=value["camp"]
         )
+
+
+@STEP_TYPES.register("start_tiles")
+class StartTiles(BanditsStep):
+    """ "Board Setup" 6, as one form: the six start tiles dealt face up, what each shows
+    (dealt face up, not revealed: a camp on one adds no bandit)."""
+
+    def title(self, state: BanditsState, step: Step) -> Msg:
+        return msg("Deal the six start tiles face up: what is on each?")
+
+    def lit(self, state: BanditsState, step: Step) -> list[Cell]:
+        return list(START_UP)  # each named on the map as its row of the form
+
+    def detail(self, state: BanditsState, step: Step) -> Msg | None:
+        return msg("2 west–east by 3 north–south, around the start. Type each tile's row.")
+
+    def question(self, state: BanditsState, step: Step) -> Question:
+        placed = [
+            replace(
+                one,
+                name=f"{start_key(n)}_{one.name}",
+                label=msg("{tile}: {field}", tile=tile_name(cell), field=one.label),
+                row=tile_name(cell),
+                column=COLUMNS[one.name],
+            )
+            for n, cell in enumerate(START_UP)
+            for one in tile_fields(None)
+        ]
+        return fields(
+            msg("The six start tiles"),
+            *placed,
+            submit=msg("Save the six tiles"),
+            describe=lambda value: msg("Six tiles face up"),
+        )
+
+    def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
+        for n, cell in enumerate(START_UP):
+            key = start_key(n)
+            state.tiles[cell] = Tile(
+                up=True,
+                type=value[f"{key}_type"],
+                star=value[f"{key}_star"],
+                camp=value[f"{key}_camp"],
+            )
+
+
+# the start tiles' form: a row a tile, a column each of what the rules read
+COLUMNS = {"type": msg("Type"), "star": msg("Red star"), "camp": msg("Bandit Camp")}
+
+
+def start_key(n: int) -> str:
+    """The fields of the `n`th start tile (from 0, in START_UP's order): `s1_type`…"""
+    return f"s{n + 1}"
 
 
 TYPE_NAMES = {

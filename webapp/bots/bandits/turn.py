@@ -21,7 +21,7 @@ def next_checklist(state: BanditsState, ctx: Context) -> Checklist | None:
         return Checklist(msg("The end of the game"), {"kind": "end"}, [new(SCORE_SHEET)])
     if state.last is None:
         state.last = "setup"
-        return Checklist(msg("Setting up Deck Goes West"), {"kind": "setup"}, setup_steps())
+        return Checklist(msg("Setting up Deck Goes West"), {"kind": "setup"}, setup_steps(state))
     if state.last in ("setup", "night"):
         state.last = "day"
         state.day += 1

@@ -13,6 +13,7 @@ from collections.abc import Collection
 from typing import Any
 
 from ...engine import (
+    SETUP_OPTION,
     Bot,
     Checklist,
     Context,
@@ -101,6 +102,7 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
             # When its printed parts are asked: at setup (games started now), or the
             # first time each matters (games of an earlier Botdeck, replayed as played).
             "parts": {"enum": ["first_use", "setup"], "default": "first_use"},
+            **SETUP_OPTION,
             # The invented values of its printed parts, chosen by name to try the app.
             "demo_components": {"type": "boolean", "default": False},
         },
@@ -146,6 +148,7 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
             physical=options["deck_mode"] == "physical",
             crew_bonus=options["crew_bonus"],
             parts_at_setup=options["parts"] == "setup",
+            setup_together=options["setup"] == "together",
             demo_components=options["demo_components"],
             advanced=advanced,
             ships=ships,
@@ -280,7 +283,7 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
 
     # --- the table's copy: its printed parts (components.py) ---------------------------
 
-    new_game_options = {"parts": "setup"}
+    new_game_options = {"parts": "setup", "setup": "together"}
 
     def copy_parts(
         self, options: dict[str, Any] | None = None, entered: Collection[str] = ()

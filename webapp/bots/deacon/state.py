@@ -49,6 +49,8 @@ class DeaconState:
     # its printed parts asked at setup, in the rulebook's order (a game of an earlier
     # Botdeck asked each the first time it mattered, and replays so)
     parts_at_setup: bool = False
+    # the parts first, then the setup's runs of Done steps as one (`together`)
+    setup_together: bool = False
     demo_components: bool = False  # the table chose invented values by name
     advanced: list[str] = field(default_factory=list)  # Advanced cards swapped in
     ships: list[str] = field(default_factory=list)  # the 2 Ship cards drawn at setup

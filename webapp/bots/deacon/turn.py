@@ -8,7 +8,17 @@ is played.
 
 from __future__ import annotations
 
-from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Seat, TurnCycle, msg
+from ...engine import (
+    SCORE_SHEET,
+    Checklist,
+    Context,
+    EndRule,
+    Seat,
+    Step,
+    TurnCycle,
+    msg,
+    together,
+)
 from ...engine.turns import round_title
 from .state import DEACON, YOU, DeaconState
 from .stepkit import needing, new
@@ -47,6 +57,8 @@ SETUP_PARTS = (*CORE_PARTS, *PLAYER_PARTS, "missions")  # 6: the Mission cards
 def setup(state: DeaconState) -> Checklist:
     """Deacon rulebook, "Setup", in its order; then where both Ships start."""
     state.last = "setup"
+    if state.setup_together:
+        return Checklist(msg("Setting up Deacon"), {"kind": "setup"}, setup_together(state))
     at_setup = state.parts_at_setup
     steps = [
         new("setup_core"),
@@ -66,6 +78,24 @@ def setup(state: DeaconState) -> Checklist:
         new("start_island", who=YOU),
     ]
     return Checklist(msg("Setting up Deacon"), {"kind": "setup"}, steps)
+
+
+def setup_together(state: DeaconState) -> list[Step]:
+    """A new game's setup: the printed parts the copy lacks first, one a step in the
+    setup's order (entered before anything is set out), then the setup's lines in order,
+    those the table does with nothing to tell Botdeck listed together, one tap each run,
+    and the questions in between where they fall."""
+    return [
+        *needing(state, SETUP_PARTS),
+        *together(new("setup_core"), new("first_player")),
+        new("ship_choice"),
+        *together(new("build_deck"), new("deacon_components"), new("missions_deal")),
+        new("deacon_mission", n=1),
+        new("deacon_mission", n=2),
+        *together(new("second_mission"), new("ship_sides")),
+        new("start_island", who=DEACON),
+        new("start_island", who=YOU),
+    ]
 
 
 def deacon_turn(state: DeaconState) -> Checklist:
