@@ -1,4 +1,5 @@
-"""`make bench`: server time per tap and per page, the bytes of a first visit, a served
+"""`make bench`: the taps a newcomer makes to the bot's first action (bench/newcomer.py),
+server time per tap and per page, the bytes of a first visit, a served
 game night and, last, a 10-minute soak (bench/soak.py; BOTDECK_SOAK_SECONDS shortens it).
 
 A benchmark, not a test: it prints figures measured on this machine.
@@ -20,7 +21,7 @@ from werkzeug.serving import make_server
 
 from webapp import create_app, games
 
-from . import bandits_night, deacon_moves, live, server_load, soak
+from . import bandits_night, deacon_moves, live, newcomer, server_load, soak
 from .table import valid_answer
 
 FRAGMENT_HASH = re.compile(r'data-fragment="(\w+)" data-hash="(\w+)"')
@@ -127,6 +128,8 @@ def measure_game(
 
 
 def main() -> None:
+    newcomer.measure()
+    print()
     rng = random.Random(2026)
     with tempfile.TemporaryDirectory() as data_dir:
         app = create_app({"DATA_DIR": data_dir})

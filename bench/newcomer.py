@@ -238,3 +238,5 @@ def measure() -> None:
         print(f"  {bot.id:<18} {first:<46} {second:<22}{mark}")
         asked = empty.parts_after + entered.parts_after
         print(f"  {'':<18} parts asked after the bot began: {len(asked)} {asked or ''}")
+        lobby = entered.taps - len(entered.steps)
+        print(f"  {'':<18} the copy entered: {lobby} in the lobby, then {', '.join(entered.steps)}")

@@ -28,7 +28,8 @@ def start(page: Page, url: str) -> None:
     form.locator('input[name="demo_components"]').check()
     demo_deck(form)
     form.get_by_role("button", name="Start the game").click()
-    expect(page.locator(".current-step h2")).to_contain_text("Set the game up for 2 players")
+    # the printed parts first (invented here, offered by the form), then the setup lines
+    expect(page.locator(".current-step h2")).to_contain_text("Enter once what is printed")
 
 
 def printed_part(page: Page) -> None:

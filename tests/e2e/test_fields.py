@@ -22,7 +22,7 @@ def test_the_form_is_filled_with_taps_and_sent_in_one(page: Page, tile_url):
     page.goto(tile_url)
     form = page.locator(".current-step .fields-form")
     form.get_by_text("Mine", exact=True).click()
-    form.get_by_label("Red stars").fill("2")
+    form.get_by_role("spinbutton", name="Red stars").fill("2")
     form.get_by_text("A camp").click()
     expect(form.locator('input[name="entry.camp"]')).to_be_checked()
     after(page, page.get_by_role("button", name="Reveal it").click)

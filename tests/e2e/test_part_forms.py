@@ -151,7 +151,7 @@ def test_a_refused_board_brings_its_first_refused_field_into_sight_and_focus(
     serf.check()
     page.locator('#current-step input[name="entry.spell3.free"]').check()
     after(page, page.get_by_role("button", name="Save these costs").click)
-    expect(page.locator("#current-step .step-title")).to_contain_text("Gather its components")
+    expect(page.locator("#current-step .step-items")).to_contain_text("Gather its components")
 
 
 def test_without_scripts_each_field_is_a_plain_number_field_and_a_refusal_is_shown(
@@ -178,6 +178,6 @@ def test_without_scripts_each_field_is_a_plain_number_field_and_a_refusal_is_sho
         expect(page.locator('input[name="entry.serf.free"]')).to_be_focused()  # autofocus
         page.locator('input[name="entry.serf.free"]').check()
         page.locator("#current-step .se-entry button[type=submit]").click()
-        expect(page.locator("#current-step .step-title")).to_contain_text("Gather its components")
+        expect(page.locator("#current-step .step-items")).to_contain_text("Gather its components")
     finally:
         context.close()

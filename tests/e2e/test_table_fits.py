@@ -16,11 +16,19 @@ BOTS = {
     "Solo Enemy": {"bot": "solo_enemy", "you": "orcs", "factions": "elves"},
     "The Bandits": {"bot": "bandits"},
 }
-# Every answer of the current step drawn on the screen: its top and bottom.
-ANSWER_BOXES = """() => [...document.querySelectorAll(
-    '#current-step :is(button, input:not([type=hidden]), select, a.button)')]
-  .filter(element => element.offsetParent !== null)
-  .map(element => { const box = element.getBoundingClientRect(); return [box.top, box.bottom]; })"""
+# Every answer of the current step drawn on the screen: its top and bottom. A printed
+# part's form (up to two screens) is the exception: its first field and its Save, kept
+# in sight, are.
+ANSWER_BOXES = """() => {
+  const part = document.querySelector('#current-step .part-form');
+  const answers = part
+    ? [part.querySelector('input:not([type=hidden]), select'),
+       part.querySelector('.part-save button')]
+    : [...document.querySelectorAll(
+        '#current-step :is(button, input:not([type=hidden]), select, a.button)')];
+  return answers.filter(element => element && element.offsetParent !== null)
+    .map(element => { const box = element.getBoundingClientRect(); return [box.top, box.bottom]; });
+}"""
 
 
 def in_sight(page: Page, target: Locator) -> bool:

@@ -138,7 +138,7 @@ def new_game(
     return game
 
 
-SETUP_KINDS = ("faction_drawn", "faction_costs", "setup_table", "tax_slot")
+SETUP_KINDS = ("faction_drawn", "faction_costs", "setup_table", "together", "tax_slot")
 
 
 def play(

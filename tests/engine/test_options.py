@@ -57,6 +57,7 @@ def test_options_left_out_take_the_defaults_the_schema_declares():
         "you": "humans",
         "factions": ["orcs"],
         "deck_mode": "app",
+        "setup": "each",  # an older game's: every game started now says "together"
     }
 
 

@@ -103,7 +103,9 @@ def test_costs_one_device_entered_answer_its_games_and_not_anothers(client, stra
     mine = start(client)
     # a partner taps my game: the costs come from my copy, the game's owner's
     answer(stranger, mine, {"value": "done"})
-    assert "Gather its components" in step_title(page(client, mine))
+    shown = page(client, mine)
+    assert step_title(shown) == "At the table: 7 things, in order"
+    assert "Gather its components" in shown
 
 
 # --- what an earlier Botdeck stored ------------------------------------------------

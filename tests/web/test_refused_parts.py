@@ -11,7 +11,7 @@ import re
 import pytest
 
 from webapp import games, library
-from webapp.bots.deacon.stepkit import STEP_TYPES as DEACON_STEPS
+from webapp.bots.deacon.steps_setup import components_question
 from webapp.engine import get_bot
 
 from .conftest import HTMX, new_game, page, version_of
@@ -97,10 +97,15 @@ def test_a_free_unit_ticked_is_saved_and_offered_ticked_next_game(client, app):
     send(client, game_id, {**COSTS, "entry.serf.food": "0", "entry.serf.free": "on"})
     assert "Gather its components" in page(client, game_id)
     assert kept(app, game_id, ORCS)["free"] == ["serf"]
-    shown = page(client, costs_asked(client))
-    assert "as you entered them last time" in shown
+    # the copy's form offers it ticked; the next game against the Orcs is answered with it
+    shown = html.unescape(
+        client.get("/library/solo_enemy/copy/part/faction:orcs").get_data(as_text=True)
+    )
     assert 'name="entry.serf.free" value="on" checked' in shown
     assert 'name="entry.warrior.free" value="on" aria-label' in shown  # not ticked
+    second = costs_asked(client)
+    with app.app_context():
+        assert games.open_game(second).game.state.profile["free"] == ["serf"]
 
 
 def test_no_other_device_sees_a_refused_form(client, app):
@@ -128,8 +133,7 @@ def test_a_refusal_without_scripts_is_the_page_with_the_form_as_typed(client, ap
 @pytest.fixture
 def research_asked(app, monkeypatch) -> str:
     """A Deacon game whose first step asks its Research track, as a game asks it."""
-    components = DEACON_STEPS["components"]
-    research = components.question(None, type("S", (), {"params": {"part": "research"}})())
+    research = components_question("research")
     with app.app_context():
         game_id = games.create_game("deacon", {}, name="Asked", seed=9)
         kind_name = games.open_game(game_id).game.pending().step.kind

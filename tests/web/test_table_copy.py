@@ -17,6 +17,7 @@ import pytest
 from webapp import db, games
 from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.components import DEMO_COMPONENTS, PARTS
+from webapp.bots.deacon.turn import SETUP_PARTS
 
 from ..engine.deacon import real_components
 from ..engine.solo_enemy import PROFILE
@@ -282,12 +283,14 @@ def test_a_game_asks_no_part_the_copy_holds_and_its_log_holds_them(app, client):
         .headers["Location"]
         .rsplit("/", 1)[1]
     )
-    answer(client, game_id, {"value": "done"})  # "Setup" 1
-    assert step_title(page(client, game_id)) == "You are the first player"
+    # every part from the copy, in the log before the first tap: "Setup" 1 is asked
+    shown = page(client, game_id)
+    assert step_title(shown) == "At the table: 2 things, in order"
+    assert "You are the first player" in shown
     with app.app_context():
         game = games.open_game(game_id).game
     assert game.state.components["pollution"] == REAL_POLLUTION
-    assert len(game.actions) == 1 + 2  # the tap, the two parts of "Setup" 1 from the copy
+    assert [a["answer"] for a in game.actions] == [real_components()[part] for part in SETUP_PARTS]
 
 
 def test_a_part_entered_at_setup_goes_into_the_copy(app, client):
@@ -302,8 +305,7 @@ def test_a_part_entered_at_setup_goes_into_the_copy(app, client):
         .headers["Location"]
         .rsplit("/", 1)[1]
     )
-    answer(client, game_id, {"value": "done"})
-    shown = page(client, game_id)
+    shown = page(client, game_id)  # the parts the copy lacks: first, in the setup's order
     assert step_title(shown) == "Enter once what is printed: Effects along the score track"
     assert "Fill in invented demo values" not in shown
     answer(client, game_id, {"value": json.dumps(DEMO_COMPONENTS["score_track"] | {})})

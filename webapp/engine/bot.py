@@ -124,7 +124,7 @@ class Together(StepType[Any]):
         )
 
     def detail(self, state: Any, step: Step) -> Msg | None:
-        return msg("Tap Done once they are all done.")
+        return msg("Do them in this order, then tap All done.")
 
     def items(self, state: Any, step: Step) -> tuple[tuple[Msg, Msg | None], ...]:
         each = self._each(step)
