@@ -77,6 +77,8 @@ def test_the_strip_is_in_sight_with_the_waiting_steps_title_for_every_bot(
     page: Page, live_server, width, height
 ):
     page.set_viewport_size({"width": width, "height": height})
+    # where things are once the page has settled: no glide on the way to the question
+    page.emulate_media(reduced_motion="reduce")
     for name, (bot, options, answers) in GAMES.items():
         page.goto(f"{live_server.url}/g/{played(live_server.app, bot, options, answers)}")
         strip = page.locator("#figures")
