@@ -123,7 +123,7 @@ def harbor() -> db.NewEvent:
     return db.NewEvent("action", {"answer": "H"}, said.to_json(), 1)
 
 
-def appended(app: Flask, game_id: str, device: str, expected: int) -> int:
+def appended(game_id: str, device: str, expected: int) -> int:
     return db.append_event(
         game_id,
         expected_version=expected,
@@ -160,17 +160,17 @@ def test_a_version_another_connection_moved_past_is_refused_and_nothing_written(
     and this one."""
     with app.app_context():
         game_id = games.create_game("covenant", {"difficulty": "normal"}, name="Race", seed=3)
-    from_another_connection(app, lambda: appended(app, game_id, "Phone", expected=0))
+    from_another_connection(app, lambda: appended(game_id, "Phone", expected=0))
     with app.app_context():
         with pytest.raises(db.StaleVersion, match=game_id):
-            appended(app, game_id, "Tablet", expected=0)
+            appended(game_id, "Tablet", expected=0)
         assert [(event.seq, event.device) for event in db.events(game_id)] == [(1, "Phone")]
         assert db.find_game(game_id).version == 1
         # nor a version it never reached (a page from before a backup was restored)
         with pytest.raises(db.StaleVersion, match=game_id):
-            appended(app, game_id, "Tablet", expected=4)
+            appended(game_id, "Tablet", expected=4)
         assert db.find_game(game_id).version == 1
-        assert appended(app, game_id, "Tablet", expected=1) == 2  # at the version it is
+        assert appended(game_id, "Tablet", expected=1) == 2  # at the version it is
 
 
 def test_a_game_deleted_from_another_connection_takes_no_more_events(app: Flask) -> None:
@@ -183,7 +183,7 @@ def test_a_game_deleted_from_another_connection_takes_no_more_events(app: Flask)
     from_another_connection(app, lambda: db.delete_game(game_id, owner="owner", now=db.now()))
     with app.app_context():
         with pytest.raises(db.StaleVersion, match=game_id):
-            appended(app, game_id, "Tablet", expected=0)
+            appended(game_id, "Tablet", expected=0)
         assert db.events(game_id) == []
         assert db.find_game(game_id, deleted=True).version == 0
 
