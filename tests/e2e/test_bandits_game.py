@@ -147,7 +147,7 @@ def test_a_death_by_day_asks_first_in_a_dialog_then_ends_the_coop_game(page: Pag
     expect(dialog.locator("h2")).to_have_text("Player 2's hand is full: Player 2 dies")
     expect(dialog).to_contain_text("This ends the game. The Bandits win: Player 2 died.")
     # nothing behind it is tapped: the script makes it modal as it arrives
-    page.wait_for_function("document.querySelector('dialog[data-confirm]').matches(':modal')")
+    expect(page.locator("dialog[data-confirm]:modal")).to_have_count(1)
     expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()
     found = page.evaluate("() => axe.run(document.querySelector('dialog'))")["violations"]
     assert [v["id"] for v in found if v["impact"] in ("serious", "critical")] == []
