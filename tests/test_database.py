@@ -94,7 +94,7 @@ def test_a_migration_that_fails_half_way_leaves_the_database_as_it_was(tmp_path,
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(db, "MIGRATIONS", [*db.MIGRATIONS[:2], owners_then_power_cut])
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):  # the cut, no other
         db.upgrade(path)
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA user_version").fetchone()[0] == 2

@@ -181,7 +181,7 @@ def test_a_refused_correction_leaves_its_refusal_in_sight_and_the_focus_on_the_f
     form.locator("select[name=field]").select_option(index=0)
     form.locator("input[name=value]").fill("999")
     save = form.get_by_role("button", name="Save the correction")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="the number must be between 0 and 10"):
         after(page, save.click)
     notice = page.locator("#notice .notice")
     expect(notice).to_contain_text("Nothing was changed")

@@ -175,7 +175,7 @@ def test_a_bad_tile_correction_is_refused_and_changes_nothing() -> None:
     game.answer("-2,0")
     game.answer("correct")
     before = game.state.to_json()
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(InvalidAnswer, match="a face-up tile needs its type"):
         game.answer({"up": True, "star": 3, "camp": False, "railway": False, "bandits": 1})
     assert game.state.to_json() == before
 
