@@ -13,7 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,7 @@ import pytest
 from webapp import create_app, db, games, live, safety
 
 from .conftest import ROOT
+from .waiting import wait_until
 from .web.conftest import HTMX, seen
 from .web.test_ownership import old_database
 
@@ -453,6 +454,18 @@ def test_backups_asked_while_one_is_copied_share_the_next_copy(played, monkeypat
         return read_only(source)
 
     monkeypatch.setattr(safety, "_read_only", held_read_only)
+    waiting: list[int] = []  # askers waiting for the copy they share (all but its leader)
+
+    class Awaited(threading.Event):
+        def wait(self, timeout: float | None = None) -> bool:
+            waiting.append(1)
+            return super().wait(timeout)
+
+    @dataclass
+    class CountedTurn(safety._Turn):
+        done: threading.Event = field(default_factory=Awaited)
+
+    monkeypatch.setattr(safety, "_Turn", CountedTurn)
     running = threading.Thread(target=safety.make_backup, args=(path,), kwargs={"keep": 10})
     running.start()
     assert copying.wait(timeout=30)
@@ -469,7 +482,8 @@ def test_backups_asked_while_one_is_copied_share_the_next_copy(played, monkeypat
         device.start()
     for _ in asking:
         assert asked.acquire(timeout=30)
-    time.sleep(0.2)  # from asking to waiting for the running copy: a few instructions
+    # all five in line for the next copy: its leader at the running copy, four behind
+    wait_until(lambda: len(waiting) == 4, within=10, what="four askers waiting")
     go_on.set()
     for thread in (running, *asking):
         thread.join(timeout=30)

@@ -165,7 +165,7 @@ def test_a_refusal_in_a_quick_entry_is_put_in_sight_and_its_tap_keeps_the_focus(
     assert sent.value.status == 422
     refusal = page.locator(".entry [role=alert]")
     expect(refusal).to_contain_text("the Harbor only takes the end space")
-    page.wait_for_timeout(300)
+    expect(refusal).to_be_in_viewport(ratio=1)  # once any scroll brought it there
     box = refusal.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     expect(page.locator(".entry-grid button.harbor")).to_be_focused()
