@@ -1,5 +1,6 @@
 """`make bench`: the taps a newcomer makes to the bot's first action (bench/newcomer.py),
-server time per tap and per page, the bytes of a first visit, a served
+server time per tap and per page, a card's section entered by quick entry
+(bench/quick_entry.py), the bytes of a first visit, a served
 game night and, last, a 10-minute soak (bench/soak.py; BOTDECK_SOAK_SECONDS shortens it).
 
 A benchmark, not a test: it prints figures measured on this machine.
@@ -21,7 +22,7 @@ from werkzeug.serving import make_server
 
 from webapp import create_app, games
 
-from . import bandits_night, deacon_moves, live, newcomer, server_load, soak
+from . import bandits_night, deacon_moves, live, newcomer, quick_entry, server_load, soak
 from .table import valid_answer
 
 FRAGMENT_HASH = re.compile(r'data-fragment="(\w+)" data-hash="(\w+)"')
@@ -150,6 +151,8 @@ def main() -> None:
         )
         measure_game(app, client, deacon_id, rng, DEACON_HISTORY)
         deacon_moves.measure(percentiles)
+        print()
+        quick_entry.measure(percentiles)
         print("\nThe Bandits' night")
         bandits_night.measure_rules(percentiles)
         bandits_night.measure_web(app, client, percentiles)

@@ -8,7 +8,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -21,6 +20,8 @@ from flask import Flask
 from werkzeug.serving import make_server
 
 from webapp import create_app
+
+from .waiting import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_FLAGS = [
@@ -131,21 +132,25 @@ class ServerProcess:
         )
         if self.log is not None:
             errors.close()  # the server has its own copy
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited with code {self.process.returncode}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=1) as response:
-                    response.read()
-                return
-            except urllib.error.HTTPError as answer:
-                answer.close()
-                return  # it answers HTTP; what it answered is for the test to check
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("the server did not answer within 15 s")
+        try:
+            wait_until(self.answers, within=15, every=0.1, what="the server answering")
+        except AssertionError:
+            self.stop()
+            raise RuntimeError("the server did not answer within 15 s") from None
+
+    def answers(self) -> bool:
+        assert self.process is not None
+        if self.process.poll() is not None:
+            raise RuntimeError(f"the server exited with code {self.process.returncode}")
+        try:
+            with urllib.request.urlopen(self.url + "/", timeout=1) as response:
+                response.read()
+            return True
+        except urllib.error.HTTPError as answer:
+            answer.close()
+            return True  # it answers HTTP; what it answered is for the test to check
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            return False
 
     def kill9(self) -> None:
         assert self.process is not None

@@ -13,7 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,7 @@ import pytest
 from webapp import create_app, db, games, live, safety
 
 from .conftest import ROOT
+from .waiting import wait_until
 from .web.conftest import HTMX, seen
 from .web.test_ownership import old_database
 
@@ -39,9 +40,12 @@ def start_game(client, name: str) -> str:
 def tap(client, game_id: str, value: str) -> int:
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
     version = int(page.split('name="version" value="', 1)[1].split('"', 1)[0])
-    assert client.post(
-        f"/g/{game_id}/answer", data={"version": version, "value": value}, headers=HTMX
-    ).status_code in (200, 204)
+    assert (
+        client.post(
+            f"/g/{game_id}/answer", data={"version": version, "value": value}, headers=HTMX
+        ).status_code
+        == 200
+    )
     return version + 1
 
 
@@ -94,7 +98,7 @@ def test_a_migration_that_fails_half_way_leaves_the_database_as_it_was(tmp_path,
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(db, "MIGRATIONS", [*db.MIGRATIONS[:2], owners_then_power_cut])
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):  # the cut, no other
         db.upgrade(path)
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA user_version").fetchone()[0] == 2
@@ -450,6 +454,18 @@ def test_backups_asked_while_one_is_copied_share_the_next_copy(played, monkeypat
         return read_only(source)
 
     monkeypatch.setattr(safety, "_read_only", held_read_only)
+    waiting: list[int] = []  # askers waiting for the copy they share (all but its leader)
+
+    class Awaited(threading.Event):
+        def wait(self, timeout: float | None = None) -> bool:
+            waiting.append(1)
+            return super().wait(timeout)
+
+    @dataclass
+    class CountedTurn(safety._Turn):
+        done: threading.Event = field(default_factory=Awaited)
+
+    monkeypatch.setattr(safety, "_Turn", CountedTurn)
     running = threading.Thread(target=safety.make_backup, args=(path,), kwargs={"keep": 10})
     running.start()
     assert copying.wait(timeout=30)
@@ -466,7 +482,8 @@ def test_backups_asked_while_one_is_copied_share_the_next_copy(played, monkeypat
         device.start()
     for _ in asking:
         assert asked.acquire(timeout=30)
-    time.sleep(0.2)  # from asking to waiting for the running copy: a few instructions
+    # all five in line for the next copy: its leader at the running copy, four behind
+    wait_until(lambda: len(waiting) == 4, within=10, what="four askers waiting")
     go_on.set()
     for thread in (running, *asking):
         thread.join(timeout=30)

@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from ..waiting import pumping, wait_until
 from .taps import demo_deck
 
 pytestmark = pytest.mark.e2e
@@ -81,25 +82,21 @@ def test_simultaneous_taps_on_two_devices_apply_one_and_tell_the_other(
         page.route(re.compile(r"/g/[^/]+/answer$"), lambda route: held.append(route))
     tablet.evaluate("document.querySelector('.current-step button[value=\"H\"]').click()")
     phone.evaluate("document.querySelector('.current-step button[value=\"1.1\"]').click()")
-    for _ in range(500):
-        if len(held) == 2:
-            break
-        tablet.wait_for_timeout(20)
-    assert len(held) == 2, "both taps were sent"
+    wait_until(lambda: len(held) == 2, within=10, what="both taps sent", pause=pumping(tablet))
     for route in held:
         route.continue_()
     for page in (tablet, phone):
         expect(page.locator("[data-game-version]")).to_have_attribute("data-game-version", "1")
     done = [page.locator(".step.done").nth(1).inner_text() for page in (tablet, phone)]
     assert done[0] == done[1]
+
     # the refused page may hear of the other's answer on its stream before its
-    # own answer's refusal comes back: give the notice the time to arrive
-    for _ in range(250):
+    # own answer's refusal comes back: wait for the notice
+    def told() -> int:
         notices = [page.locator("#notice").inner_text() for page in (tablet, phone)]
-        if any("Already resolved on another device" in n for n in notices):
-            break
-        tablet.wait_for_timeout(20)
-    assert sum("Already resolved on another device" in n for n in notices) == 1
+        return sum("Already resolved on another device" in n for n in notices)
+
+    assert wait_until(told, within=5, what="the notice", pause=pumping(tablet)) == 1
 
 
 def test_a_watch_only_page_follows_the_game_live(browser: Browser, server_process):

@@ -165,7 +165,7 @@ def test_a_refusal_in_a_quick_entry_is_put_in_sight_and_its_tap_keeps_the_focus(
     assert sent.value.status == 422
     refusal = page.locator(".entry [role=alert]")
     expect(refusal).to_contain_text("the Harbor only takes the end space")
-    page.wait_for_timeout(300)
+    expect(refusal).to_be_in_viewport(ratio=1)  # once any scroll brought it there
     box = refusal.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     expect(page.locator(".entry-grid button.harbor")).to_be_focused()
@@ -181,7 +181,7 @@ def test_a_refused_correction_leaves_its_refusal_in_sight_and_the_focus_on_the_f
     form.locator("select[name=field]").select_option(index=0)
     form.locator("input[name=value]").fill("999")
     save = form.get_by_role("button", name="Save the correction")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="the number must be between 0 and 10"):
         after(page, save.click)
     notice = page.locator("#notice .notice")
     expect(notice).to_contain_text("Nothing was changed")

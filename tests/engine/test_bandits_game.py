@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from webapp.bots.bandits.night import appear
 from webapp.engine import Game, InvalidAnswer
 
 from .bandits import BOARD, new_game, play, to_day
@@ -169,13 +170,33 @@ def test_correct_any_tile() -> None:
     assert game.state.tiles[(-2, 0)].type == "water" and game.state.bandits[(-2, 0)] == 4
 
 
+def test_a_tile_corrected_face_down_forgets_what_its_face_showed() -> None:
+    """A tile turned back face down (a mistaken reveal) keeps no type, red star or camp:
+    the night's Appear roll of its number adds no bandit to it."""
+    game = new_game()
+    to_day(game)
+    game.answer("-2,0")
+    game.answer("correct")
+    game.answer(
+        {"up": True, "type": "water", "star": 3, "camp": True, "railway": False, "bandits": 0}
+    )
+    game.answer("-2,0")
+    game.answer("correct")
+    game.answer(  # the form sends the fields as they were
+        {"up": False, "type": "water", "star": 3, "camp": True, "railway": False, "bandits": 0}
+    )
+    tile = game.state.tiles[(-2, 0)]
+    assert (tile.up, tile.type, tile.star, tile.camp) == (False, None, None, False)
+    assert (-2, 0) not in appear(game.state, [3])
+
+
 def test_a_bad_tile_correction_is_refused_and_changes_nothing() -> None:
     game = new_game()
     to_day(game)
     game.answer("-2,0")
     game.answer("correct")
     before = game.state.to_json()
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(InvalidAnswer, match="a face-up tile needs its type"):
         game.answer({"up": True, "star": 3, "camp": False, "railway": False, "bandits": 1})
     assert game.state.to_json() == before
 

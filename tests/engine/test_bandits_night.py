@@ -10,6 +10,7 @@ from webapp.bots.bandits.night import (
     move_bandits,
     split_groups,
 )
+from webapp.bots.bandits.state import Tile
 
 from .bandits import rolls, state
 
@@ -124,7 +125,16 @@ def test_appear_adds_a_bandit_to_every_tile_with_the_rolled_red_star() -> None:
     s = state("o5o5o3 w5##o1")
     added = appear(s, [5, 1, 7])
     assert added == {(0, 0): 1, (0, 1): 1, (1, 0): 1, (2, 1): 1}
-    assert (1, 1) not in s.bandits  # a face-down tile shows no number
+    assert s.bandits == added
+
+
+def test_a_face_down_tile_shows_no_number_even_if_its_face_prints_the_one_rolled() -> None:
+    """ "every tile with the same number in its red star *on the map*": a tile not yet
+    revealed shows none. Guards Appear reading a face-down tile's number."""
+    s = state("o5## o5o5")
+    s.tiles[(1, 0)] = Tile(up=False, type="other", star=5)  # its face, not yet seen
+    assert appear(s, [5]) == {(0, 0): 1, (0, 1): 1, (1, 1): 1}
+    assert (1, 0) not in s.bandits
 
 
 def test_the_same_number_rolled_twice_adds_two() -> None:

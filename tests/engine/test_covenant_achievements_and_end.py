@@ -145,16 +145,37 @@ def test_final_score_is_coins_plus_one_per_two_advancements_and_its_other_coins(
     assert game.over and game.pending() is None
 
 
-def test_a_tied_score_asks_the_tie_breaker():
+def to_final_scoring():
+    """A solo game at its final scoring, the Covenant's other coins entered as 0."""
     game = new_game()
     game.state.turns.trigger_end(Seat("ai", 0))
     finish_turn(game)
     game.answer("end")
-    play(
-        game,
-        {"score_player": game.state.ai.coins + game.state.ai.advancements // 2},
-        until="score_tiebreak",
-    )
+    assert play(game, until="score_player") is not None
+    return game
+
+
+@pytest.mark.parametrize("winner", ["player", "covenant"])
+def test_a_tied_score_asks_the_tie_breaker(winner):
+    """ "In the case of a tie, use the normal tiebreaker": the table says who wins it, and
+    the sheet names that winner. Guards the tie-breaker question being dropped (the score
+    would go straight to the sheet, the Covenant winning every tie)."""
+    game = to_final_scoring()
+    game.answer(covenant_total(game.state))  # your score: the same as the Covenant's
+    pending = game.pending()
+    assert pending is not None and pending.step.kind == "score_tiebreak"
+    assert str(pending.title) == "A tie: who wins the normal tie-breaker?"
+    assert [c.value for c in pending.question.choices] == ["player", "covenant"]
+    game.answer(winner)
+    assert game.pending().step.kind == "score_sheet"
+    assert score_winner(game.state) == winner
+
+
+def test_a_score_one_coin_apart_asks_no_tie_breaker():
+    game = to_final_scoring()
+    game.answer(covenant_total(game.state) + 1)
+    assert game.pending().step.kind == "score_sheet"
+    assert score_winner(game.state) == "player"
 
 
 def test_saga_fortune_encounters_are_ignored():

@@ -121,7 +121,7 @@ def test_a_board_knows_each_routes_cost_and_the_sectors_it_encloses():
     assert board.sectors_of_route("1-10") == []
     assert board.routes_of_sector("A") == ("1-2", "2-6", "1-6")
     assert board.routes_from(1) == ["1-2", "1-6", "1-10"]
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="route 4-9 is not on the board"):
         board.cost("4-9")
 
 
@@ -219,7 +219,7 @@ def test_a_bad_board_file_changes_nothing():
     data = demo_board()
     data["routes"][0]["cost"] = 5
     before = copy.deepcopy(data)
-    with pytest.raises(BoardError):
+    with pytest.raises(BoardError, match="route 1-2, field 'cost' must be at most 2"):
         validate_board(data)
     assert board_problems(data) and board_summary(data)
     assert data == before

@@ -31,7 +31,7 @@ def test_a_refusal_names_its_field_and_reads_as_one_sentence_without_the_form():
     assert error.field == "serf.free"
     assert str(error) == "field 'serf.free': Is this printed as free?"
     assert str(FieldsRefused(Problem(None, msg("Every cost is 0.")))) == "Every cost is 0."
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="a refusal names at least one problem"):
         FieldsRefused()
 
 
@@ -54,7 +54,7 @@ def test_a_forms_own_check_runs_once_each_field_is_read():
 
 def test_an_answer_in_a_games_log_is_not_judged_again_by_a_newer_check():
     assert CHECKED.read_stored({"a": 2, "b": 2}) == {"a": 2, "b": 2}
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(InvalidAnswer, match="the number must be between 1 and 5"):
         CHECKED.read_stored({"a": 9, "b": 2})  # its fields are still read
 
 

@@ -123,19 +123,25 @@ def test_coop_decks_of_9_cards_each():
 
 
 @pytest.mark.parametrize(
-    "bad",
+    ("bad", "said"),
     [
-        "not json",
-        {"sections": 0, "section": SECTION},
-        {"sections": 4, "section": {**SECTION, "end": "7.1"}},
-        {"sections": 4, "section": {**SECTION, "effects": [{"type": "treasure"}]}},
-        {"sections": 4},
+        ("not json", "the entry cannot be read: it is not JSON"),
+        ({"sections": 0, "section": SECTION}, "field 'sections': from 1 to 8 sections on a side"),
+        (
+            {"sections": 4, "section": {**SECTION, "end": "7.1"}},
+            "this section, field 'end': space 7.1 is off the board",
+        ),
+        (
+            {"sections": 4, "section": {**SECTION, "effects": [{"type": "treasure"}]}},
+            "field 'effects.0.type' must be one of .*, not 'treasure'",
+        ),
+        ({"sections": 4}, "the card must be a set of named values"),
     ],
 )
-def test_an_entry_that_is_not_a_valid_section_is_refused(bad):
+def test_an_entry_that_is_not_a_valid_section_is_refused(bad, said):
     game = physical()
     game.answer("07")
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(InvalidAnswer, match=said):
         game.answer(bad)
     assert game.pending().step.kind == "enter_section"
 

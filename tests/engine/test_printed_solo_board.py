@@ -112,17 +112,22 @@ def test_a_nested_board_must_say_its_free_rows_by_name():
         check_profile({**PROFILE, "free": ["dragon"]})
 
 
+UNITS_SAID = "field 'units': the 4 Units, each with its costs"
+SPELLS_SAID = "field 'spells': one Spell for each of the 3 Heroes"
+TRACK_SAID = "field 'track': the 6 spaces of the Capital City Track"
+
+
 @pytest.mark.parametrize(
-    "broken",
+    ("broken", "said"),
     [
-        {"units": [], "spells": [], "track": []},
-        {"units": {}, "spells": "three", "track": []},
-        {**blank_profile(), "track": [{"ore": 1, "level": 1}]},
-        {"units": {"serf": {"food": 1}}},
+        ({"units": [], "spells": [], "track": []}, UNITS_SAID),
+        ({"units": {}, "spells": "three", "track": []}, SPELLS_SAID),
+        ({**blank_profile(), "track": [{"ore": 1, "level": 1}]}, TRACK_SAID),
+        ({"units": {"serf": {"food": 1}}}, SPELLS_SAID),
     ],
 )
-def test_a_malformed_nested_board_is_refused_not_a_crash(broken):
-    with pytest.raises(ProfileError):
+def test_a_malformed_nested_board_is_refused_not_a_crash(broken, said):
+    with pytest.raises(ProfileError, match=said):
         check_profile(broken)
 
 

@@ -246,10 +246,14 @@ def test_a_form_reads_the_answers_its_former_question_stored_exactly_as_stored()
     assert str(form.label(True)) == "Yes" and str(form.label(False)) == "No"
     assert form.parse({"serf": "yes"}) == {"serf": True}
     for raw in ("yes", 1, 0, [True]):
-        with pytest.raises(InvalidAnswer):
+        with pytest.raises(
+            InvalidAnswer, match="the answer is not the form's fields or one of its buttons"
+        ):
             form.parse(raw)
     without = fields(msg("Left?"), Field("serf", msg("Serf"), "yesno"))
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(
+        InvalidAnswer, match="the answer is not the form's fields or one of its buttons"
+    ):
         without.parse(True)
 
 

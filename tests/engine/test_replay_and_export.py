@@ -115,26 +115,26 @@ def test_an_exported_game_imports_back_to_the_same_game():
     assert copy.export() == game.export()
 
 
+FILE = {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1, "actions": []}
+
+
 @pytest.mark.parametrize(
-    "broken",
+    ("broken", "said"),
     [
-        "not a dict",
-        {"format": "something else"},
-        {"format": "botdeck-game", "version": 99},
-        {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1, "actions": "x"},
-        {"format": "botdeck-game", "version": 1, "bot": "nobody", "seed": 1, "actions": []},
-        {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": "1", "actions": []},
-        {
-            "format": "botdeck-game",
-            "version": 1,
-            "bot": "covenant",
-            "seed": 1,
-            "actions": [{"answer": "the moon"}],
-        },
+        ("not a dict", "this is not a Botdeck game file"),
+        ({"format": "something else"}, "this is not a Botdeck game file"),
+        ({"format": "botdeck-game", "version": 99}, "unsupported game file version 99"),
+        ({**FILE, "actions": "x"}, "the game file has no list of actions"),
+        ({**FILE, "bot": "nobody"}, "the game cannot be set up: unknown bot 'nobody'"),
+        ({**FILE, "seed": "1"}, "the game file has no whole-number seed"),
+        (
+            {**FILE, "actions": [{"answer": "the moon"}]},
+            "its action 1 cannot be taken: the answer is not one of the board spaces offered",
+        ),
     ],
 )
-def test_a_broken_game_file_is_refused(broken):
-    with pytest.raises(BadGameFile):
+def test_a_broken_game_file_is_refused(broken, said):
+    with pytest.raises(BadGameFile, match=said):
         Game.from_export(broken)
 
 
@@ -142,14 +142,18 @@ def test_an_answer_that_does_not_fit_changes_nothing():
     game = new_game(RICH)
     before = game.export()
     for bad in ("9.9", "", None, 7, "Harbor"):
-        with pytest.raises(InvalidAnswer):
+        with pytest.raises(InvalidAnswer, match="the answer is not one of the board spaces"):
             game.answer(bad)
     assert game.export() == before
 
 
 def test_a_doubled_tap_on_the_same_step_is_refused():
+    """The second tap names the step it was meant for, now answered: refused as such. (It
+    used to pass without the guard too: "H" does not answer the next step either.)"""
     game = new_game(RICH)
     index = game.pending().index
     game.answer("H", expected_index=index)
-    with pytest.raises(InvalidAnswer):
+    before = game.export()
+    with pytest.raises(InvalidAnswer, match="that step has already been answered"):
         game.answer("H", expected_index=index)
+    assert game.export() == before

@@ -86,10 +86,10 @@ def test_going_back_before_the_stored_snapshot_needs_the_whole_history(bot_id):
     for _ in range(3):
         again.undo()
     before = now(again, SNAPSHOT_EVERY)
-    with pytest.raises(HistoryNeeded):
+    with pytest.raises(HistoryNeeded, match="this goes back before the stored snapshot"):
         again.undo()
     assert now(again, SNAPSHOT_EVERY) == before
-    with pytest.raises(HistoryNeeded):
+    with pytest.raises(HistoryNeeded, match="a resumed game does not hold its earlier actions"):
         again.export()
 
 
@@ -97,5 +97,5 @@ def test_text_that_is_not_a_stored_game_is_refused():
     game = played("covenant", 1, 3)
     stored = json.loads(game.stored())
     stored["after"] = stored["after"][:-1]  # one action missing
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="snapshots and actions do not add up"):
         Game.resume("covenant", game.options, game.seed, game.initial_deck, json.dumps(stored))

@@ -100,7 +100,7 @@ def test_an_answer_refused_half_way_changes_nothing(bot_id, monkeypatch):
             raise InvalidAnswer("refused after changing things")
 
     monkeypatch.setattr(kind, "resolve", resolve_then_refuse)
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(InvalidAnswer, match="refused after changing things"):
         game.answer(random_answer(game, random.Random(1)))
     monkeypatch.undo()
     assert refused and everything(game) == before

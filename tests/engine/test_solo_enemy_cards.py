@@ -167,7 +167,7 @@ def test_every_counter_can_be_corrected_logged_and_undone():
     assert [s.kind for s in game.checklist.steps if s.done][-3:] == ["correction"] * 3
     game.undo()
     assert game.state.tax == {"ore": 4, "mana": 3, "food": 2}
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(InvalidAnswer, match="the number must be between 0 and 10"):
         game.correct("ore", 11)
 
 

@@ -194,11 +194,15 @@ def test_the_next_heros_turn_cannot_overturn_the_last_one():
 def test_overturning_what_was_not_decided_is_refused_and_changes_nothing():
     game = new_game("build_track")
     before = json.dumps(game.export(), sort_keys=True)
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(
+        InvalidAnswer, match="Botdeck decided nothing here that the table can overturn"
+    ):
         game.overturn("succeed")  # it succeeded: only "fail" is offered
     game.answer("done")
     game.answer("pass")
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(
+        InvalidAnswer, match="Botdeck decided nothing here that the table can overturn"
+    ):
         game.overturn("fail")  # its turn is over
     game.undo()
     game.undo()

@@ -150,6 +150,6 @@ def test_a_bad_answer_changes_nothing():
     game = new_game(set_up=False)
     play(game, until="tax_slot")
     before = game.export()
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(InvalidAnswer, match="the answer is not one of the listed choices"):
         game.answer("gold")
     assert game.export() == before

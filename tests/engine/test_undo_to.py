@@ -38,7 +38,7 @@ def test_undo_to_is_the_game_replayed_without_the_actions_after(bot_id, back):
 def test_a_count_it_cannot_go_back_to_changes_nothing(count):
     game = played("covenant", 2, 40)
     before = now(game)
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(InvalidAnswer, match="there is nothing to undo back to there"):
         game.undo_to(count)
     assert now(game) == before
 
@@ -47,7 +47,7 @@ def test_a_resumed_game_asked_to_go_back_before_its_snapshot_changes_nothing():
     game = resumed(played("deacon", 3, 2 * SNAPSHOT_EVERY + 9))
     base = game.snapshots[0].actions
     before = now(game, base)
-    with pytest.raises(HistoryNeeded):
+    with pytest.raises(HistoryNeeded, match="this goes back before the stored snapshot"):
         game.undo_to(base - 1)
     assert now(game, base) == before
     game.undo_to(base)  # back to its snapshot: held

@@ -237,7 +237,7 @@ def test_a_card_entered_before_is_offered_as_it_was():
 
 def test_plain_vp_is_a_reward_not_a_card_effect():
     card = start_entry({"kind": "card", "card": "3"})
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="^not an effect$"):
         edit_entry(card, {"op": "add", "value": "vp"})
     reward = start_entry({"kind": "effects"})
     reward = edit_entry(reward, {"op": "add", "value": "vp"})
@@ -245,12 +245,21 @@ def test_plain_vp_is_a_reward_not_a_card_effect():
     assert entry_view(reward)["text"] == "vp:3"
 
 
-def test_a_draft_the_browser_altered_is_refused():
-    for bad in ({}, {"kind": "card", "effects": [{"effect": "steal"}], "islands": ["", "", ""]}):
-        with pytest.raises(ValueError):
-            entry_view(bad)
-        with pytest.raises(ValueError):
-            edit_entry(bad, {"op": "remove"})
+@pytest.mark.parametrize(
+    ("bad", "said"),
+    [
+        ({}, "not a Deacon entry"),
+        (
+            {"kind": "card", "effects": [{"effect": "steal"}], "islands": ["", "", ""]},
+            "an effect is not one",
+        ),
+    ],
+)
+def test_a_draft_the_browser_altered_is_refused(bad, said):
+    with pytest.raises(ValueError, match=said):
+        entry_view(bad)
+    with pytest.raises(ValueError, match=said):
+        edit_entry(bad, {"op": "remove"})
 
 
 # --- the templates ------------------------------------------------------------------

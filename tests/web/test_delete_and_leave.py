@@ -239,10 +239,12 @@ def test_the_cache_never_serves_a_deleted_game(app, table):
         version = opened.version
     tablet.post(f"/g/{game_id}/delete")
     with app.app_context():
-        with pytest.raises(games.GameNotFound):
+        with pytest.raises(games.GameNotFound) as missing:
             games.open_game(game_id)
-        with pytest.raises(games.GameNotFound):
+        assert missing.value.args == (game_id,)
+        with pytest.raises(games.GameNotFound) as missing:
             games.act(game_id, version, "action", {"answer": "1.1"})
+        assert missing.value.args == (game_id,)
     tablet.post(f"/g/{game_id}/bring-back")
     with app.app_context():
         assert games.open_game(game_id).version == version

@@ -49,12 +49,19 @@ def test_bad_options_are_refused_and_nothing_is_stored(app, client):
 
 
 def test_a_game_can_start_with_a_deck_file(client):
+    """The file's cards are the game's: its deck, and the first card the Covenant draws
+    (every card gains 9 coins; no printed or demo card does). Guards the file being read
+    and then ignored for the table's own cards."""
     data = deck(section(effects=[{"type": "coins", "amount": 9}]))
     response = client.post(
         "/games",
         data={"bot": "covenant", "deck": (io.BytesIO(json.dumps(data).encode()), "mine.json")},
     )
     assert response.status_code == 303
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    assert client.get(f"/g/{game_id}/export").get_json()["deck"] == data
+    turn = html.unescape(tap(client, game_id, "H").get_data(as_text=True))
+    assert "Move the Covenant's ship to Harbor" in turn and "It gains 9 coins" in turn
 
 
 def test_a_bad_deck_file_is_refused_naming_card_and_field_and_nothing_is_stored(app, client):

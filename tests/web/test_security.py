@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import io
 import json
+import sqlite3
 
 import pytest
 
 from webapp import boards, create_app, db, games, library
 from webapp.bots.covenant.entry import blank_section
 
+from ..engine.decks import deck, section
 from .conftest import HTMX, OWNER, tap, version_of
 from .test_bad_input import POST_ROUTES
 from .test_library import SECTION as A_SECTION
@@ -94,8 +96,11 @@ def test_the_pages_own_taps_and_forms_pass(client, game_id):
         base_url="http://localhost:8000",
     )
     assert response.status_code == 303
-    # a typed address or a bookmark ("none"), and tools that are not browsers (no header)
-    assert tap(client, game_id, "done").status_code in (200, 422)
+    # a typed address or a bookmark ("none"), and tools that are not browsers (no header):
+    # taken (not merely let past the check and refused as an answer that does not fit)
+    before = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
+    assert tap(client, game_id, "yes").status_code == 200  # 1.2 is still unexplored
+    assert version_of(client.get(f"/g/{game_id}").get_data(as_text=True)) == before + 1
 
 
 def test_a_name_that_is_not_this_computers_is_refused(client, game_id):
@@ -142,7 +147,7 @@ def test_the_editor_only_ever_saves_to_botdeck_s_own_routes(client):
                 "fixed_count": False,
                 "wanted": 0,
                 "rows": [3, 3, 3, 3],
-                "mode": "cycle",
+                "mode": "end",
                 "branch": None,
                 "pending": None,
                 "section": blank_section(),
@@ -158,20 +163,37 @@ def test_the_editor_only_ever_saves_to_botdeck_s_own_routes(client):
         assert response.status_code == 400, save
     response = client.post(
         "/entry/covenant",
-        data={"draft": json.dumps(draft), "save": own, "op": "end", "space": "H"},
+        data={"draft": json.dumps(draft), "save": own, "op": "space", "space": "H"},
         headers=HTMX,
     )
-    assert response.status_code in (200, 422)
+    assert response.status_code == 200  # the tap taken: its end space is the Harbor
+    assert "Set the orange end space to save." not in response.get_data(as_text=True)
     assert f'action="{own}"' in response.get_data(as_text=True)
 
 
-def test_a_deck_file_from_another_site_cannot_start_a_game(client):
+def stored_rows(app) -> dict[str, int]:
+    with sqlite3.connect(app.config["DATABASE"]) as con:
+        return {
+            t: con.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("games", "decks")
+        }
+
+
+def test_a_deck_file_from_another_site_cannot_start_a_game(app, client):
+    """A deck file that would start a game from this computer's own page: refused, and
+    nothing stored (a refusal that came after the game was made would still be a 403)."""
+    good = json.dumps(deck(section())).encode()
     response = client.post(
         "/games",
-        data={"bot": "covenant", "deck": (io.BytesIO(b"{}"), "d.json")},
+        data={"bot": "covenant", "deck": (io.BytesIO(good), "d.json")},
         headers={"Sec-Fetch-Site": "cross-site"},
     )
     assert response.status_code == 403
+    assert "came from another web site" in response.get_data(as_text=True)
+    assert stored_rows(app) == {"games": 0, "decks": 0}
+    from_here = client.post(
+        "/games", data={"bot": "covenant", "deck": (io.BytesIO(good), "d.json")}
+    )
+    assert from_here.status_code == 303 and stored_rows(app)["games"] == 1  # the file is good
 
 
 @pytest.mark.parametrize("origin", ["http://[::1", "http://[::1]:x", "http://localhost:99999999"])

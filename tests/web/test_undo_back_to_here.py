@@ -208,11 +208,27 @@ def test_a_form_botdeck_never_sends_is_a_400_and_changes_nothing(app, client, co
     assert len(log(app, coins_game)) == 10
 
 
+MOVED_ON = (409, "The game changed on another device since")
+NO_ENTRY = (422, "Botdeck cannot go back to that entry: it is no longer in effect.")
+
+
 @pytest.mark.parametrize(
-    "query", ["", "?to=3", "?version=10", "?to=abc&version=10", "?to=3&version=9"]
+    ("query", "answer"),
+    [
+        ("", MOVED_ON),  # no version: not the game's
+        ("?to=3", MOVED_ON),
+        ("?version=10", NO_ENTRY),
+        ("?to=abc&version=10", NO_ENTRY),
+        ("?to=3&version=9", MOVED_ON),  # an older version
+    ],
 )
-def test_a_confirmation_asked_with_a_bad_address_changes_nothing(app, client, coins_game, query):
-    assert client.get(f"/g/{coins_game}/undo-to{query}").status_code in (409, 422)
+def test_a_confirmation_asked_with_a_bad_address_changes_nothing(
+    app, client, coins_game, query, answer
+):
+    status, said = answer
+    response = client.get(f"/g/{coins_game}/undo-to{query}")
+    assert response.status_code == status
+    assert said in html.unescape(response.get_data(as_text=True))
     assert len(log(app, coins_game)) == 10
 
 
