@@ -35,6 +35,8 @@ def start(page: Page, url: str) -> None:
 def printed_part(page: Page) -> None:
     """A printed part asked the first time it matters: the invented values, saved."""
     page.locator(".current-step").get_by_role("button", name="Fill in invented demo values").click()
+    # the entry drawn again with the values (a field may show a number before it is)
+    expect(page.locator(".current-step .dc-entry .card-demo")).to_be_visible()
     expect(page.locator(".current-step input[name^='entry.']").first).not_to_have_value("")
     after(page, page.locator(".current-step button[type=submit]").click)
 
