@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.engine import Field, InvalidAnswer, msg
-from webapp.engine.questions import dice, fields, number, yes_no
+from webapp.engine.questions import choice, choose, confirm, dice, fields, number, yes_no
 
 # --- a number is a whole number, never JSON true or false ---------------------------------
 
@@ -71,3 +71,31 @@ def test_a_yes_or_no_field_refuses_anything_else() -> None:
     form = fields(msg("The tile"), Field("camp", msg("A camp"), "yesno"))
     with pytest.raises(InvalidAnswer, match="^A camp: the answer must be yes or no$"):
         form.parse({"camp": "maybe"})
+
+
+@pytest.mark.parametrize("sent", ["done", True, None, ""])
+def test_a_done_step_is_done_however_its_button_sends_it(sent: object) -> None:
+    # a form's button, the headless API's True, or a button with no value at all
+    assert confirm().parse(sent) == "done"
+
+
+def test_a_done_step_refuses_any_other_answer() -> None:
+    with pytest.raises(InvalidAnswer, match=r"^this step only needs to be marked done$"):
+        confirm().parse("yes")
+
+
+@pytest.mark.parametrize(("sent", "read"), [("true", True), ("false", False)])
+def test_a_yes_or_no_question_reads_true_and_false_as_sent_by_json(sent: str, read: bool) -> None:
+    assert yes_no(msg("A camp?")).parse(sent) is read
+
+
+def test_a_number_out_of_its_range_is_refused_saying_the_range() -> None:
+    with pytest.raises(InvalidAnswer, match=r"^the number must be between 1 and 5$"):
+        number(msg("How many?"), 1, 5).parse("6")
+
+
+def test_an_answer_that_is_not_one_of_the_choices_is_refused_saying_so() -> None:
+    asked = choose(msg("Which?"), choice("a", msg("A")), choice("b", msg("B")))
+    assert asked.parse("b") == "b"
+    with pytest.raises(InvalidAnswer, match=r"^the answer is not one of the listed choices$"):
+        asked.parse("c")
