@@ -19,6 +19,25 @@ from ..engine import Bot, all_bots
 EXTENSION = "botdeck.pages"
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Templates compiled once per process, shared by every app it creates (the tests
+    create one a test: compiling a game page's templates again took 60–150 ms each
+    time). Jinja checks each template's source against its checksum before reuse."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
+
+
 def declared_pages(bot: Bot[Any]) -> BotPages[Any]:
     """The `PAGES` of the bot's package's `pages` module, checked against its rules."""
     module = sys.modules[type(bot).__module__]
@@ -69,5 +88,6 @@ def init_app(app: Flask) -> None:
             stylesheets.append((f"{name}.static", pages.stylesheet))
     app.extensions[EXTENSION] = declared
     app.jinja_loader = jinja2.ChoiceLoader(loaders)
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     app.jinja_env.globals["bot_stylesheets"] = stylesheets
     app.jinja_env.globals["bot_sprites"] = [p.icons for p in declared.values() if p.icons]
