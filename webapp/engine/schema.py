@@ -6,6 +6,9 @@ The schemas themselves belong to the bots; this module only runs them.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import threading
 from typing import Any
 
 import jsonschema
@@ -16,11 +19,37 @@ from .text import Msg, msg, nmsg
 QUOTED = 40
 
 
+# What was found to follow its schema, by digest: a game checks its deck each time it is
+# built (70 ms for a Covenant deck of 50 cards, 1 ms to digest). The newest KNOWN_VALID.
+KNOWN_VALID = 512
+_known_valid: dict[bytes, None] = {}
+_known_lock = threading.Lock()
+
+
+def _digest(data: Any, schema: dict[str, Any]) -> bytes | None:
+    """The data and its schema as canonical JSON, digested; None for what JSON cannot hold."""
+    try:
+        text = json.dumps([schema, data], sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return hashlib.blake2b(text.encode(), digest_size=20).digest()
+
+
 def first_error(data: Any, schema: dict[str, Any]) -> jsonschema.ValidationError | None:
     """The error of the shallowest field, or None when `data` follows `schema`."""
+    key = _digest(data, schema)
+    if key is not None and key in _known_valid:
+        return None
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
-    return deepest(errors[0]) if errors else None
+    if errors:
+        return deepest(errors[0])
+    if key is not None:
+        with _known_lock:
+            _known_valid[key] = None
+            while len(_known_valid) > KNOWN_VALID:
+                del _known_valid[next(iter(_known_valid))]
+    return None
 
 
 def deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
