@@ -59,14 +59,6 @@ def deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     return error
 
 
-def field_name(error: jsonschema.ValidationError) -> str:
-    """Where the error is, as a player reads it: `players`, `factions[2]`."""
-    name = ""
-    for part in error.absolute_path:
-        name += f"[{part}]" if isinstance(part, int) else f"{'.' if name else ''}{part}"
-    return name
-
-
 def quoted(value: Any) -> str:
     """A value as a refusal quotes it: `'abc'`, cut after QUOTED characters."""
     text = repr(value)
