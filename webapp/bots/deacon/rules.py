@@ -70,15 +70,6 @@ def lowest_island(key: str) -> tuple[int, int]:
 # --- A. Deploy a Reef Ball ---------------------------------------------------------------
 
 
-def closed_sectors(state: DeaconState) -> list[str]:
-    """Sectors whose every enclosing route holds a Reef Ball."""
-    return [
-        sector
-        for sector, (routes, _) in sectors(state.board).items()
-        if routes and all(state.filled(r) for r in routes)
-    ]
-
-
 def sectors_closed_by(state: DeaconState, key: str) -> list[str]:
     """The Ocean sectors a Reef Ball on this route would close (Deacon rulebook,
     "Deploy a Reef Ball": "If placing the Reef Ball closes an Ocean sector, resolve

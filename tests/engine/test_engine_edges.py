@@ -1,0 +1,127 @@
+"""The engine's smaller parts where a mutation test found no test looking (make mutate):
+a bot's defaults, its step types, the cheapest way on a graph, numbers JSON cannot hold,
+a refusal with nothing to say; Deacon's rows it has the least of; a split of the Bandits."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from webapp.bots.bandits.night import Split
+from webapp.bots.deacon.rules import least_rows
+from webapp.engine import Bot, Checklist, Context, StepType, StepTypes, msg
+from webapp.engine.geometry import Graph
+from webapp.engine.json_input import JsonInputError, parse_json
+from webapp.engine.refusals import FieldsRefused
+
+from .deacon import CREW, board, state
+
+
+class Plain(Bot[dict]):
+    """A bot that says only what a bot must: every default of the engine's `Bot`."""
+
+    id = "plain_test"
+    name = msg("Plain")
+    game_name = msg("Plain")
+    has_cards = False
+    step_types = StepTypes()
+
+    def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> dict:
+        return {}
+
+    def next_checklist(self, state: dict, ctx: Context) -> Checklist | None:
+        return None
+
+    def state_to_json(self, state: dict) -> dict[str, Any]:
+        return state
+
+    def state_from_json(self, data: dict[str, Any]) -> dict:
+        return data
+
+
+def test_a_bot_without_counters_refuses_a_correction_naming_the_counter() -> None:
+    with pytest.raises(ValueError, match="^unknown counter 'coins'$"):
+        Plain().correct({}, "coins", 3)
+
+
+def test_a_bot_that_decides_nothing_refuses_an_overturn() -> None:
+    with pytest.raises(
+        ValueError, match="^Botdeck decided nothing here that the table can overturn$"
+    ):
+        Plain().overturn({}, "other", None)  # type: ignore[arg-type]
+
+
+def test_a_bot_with_no_extra_part_refuses_one() -> None:
+    with pytest.raises(ValueError, match="^this game has no part to add$"):
+        Plain().copy_extra_part("Elves")
+
+
+def test_a_bots_counters_and_spaces_are_named_as_they_are_by_default() -> None:
+    assert str(Plain().correction_label({}, "coins")) == "coins"
+    assert str(Plain().space_name("3.2")) == "3.2"
+
+
+def test_a_step_type_registered_is_found_under_its_kind_and_a_second_is_refused() -> None:
+    kinds = StepTypes()
+
+    @kinds.register("draw")
+    class Draw(StepType[dict]):
+        pass
+
+    assert isinstance(kinds["draw"], Draw)
+    with pytest.raises(ValueError, match="^step kind 'draw' is registered twice$"):
+        kinds.add("draw", Draw())
+    assert isinstance(kinds["draw"], Draw)
+
+
+# --- the cheapest way ----------------------------------------------------------------------
+
+
+def test_the_cheapest_way_reaches_past_a_place_reached_twice() -> None:
+    graph: Graph[int] = Graph()
+    for a, b in [(0, 1), (0, 2), (1, 3), (2, 3), (3, 4)]:
+        graph.join(a, b, 1)
+    best = graph.cheapest(0)
+    assert best[4] == (3, [0, 1, 3, 4])
+
+
+def test_a_tie_between_two_ways_goes_to_the_one_first_in_the_order_given() -> None:
+    graph: Graph[int] = Graph()
+    for a, b in [(0, 9), (0, 10), (9, 5), (10, 5)]:
+        graph.join(a, b, 1)
+    assert graph.cheapest(0)[5] == (2, [0, 10, 5])  # by name: "10" before "9"
+    assert graph.cheapest(0, order=lambda place: place)[5] == (2, [0, 9, 5])
+
+
+# --- numbers JSON cannot hold, a refusal with nothing to say ---------------------------------
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_json_holding_nan_or_infinity_is_refused_naming_it(constant: str) -> None:
+    with pytest.raises(JsonInputError, match=f"^it holds {constant}, which is not a number$"):
+        parse_json(f'{{"cost": {constant}}}')
+
+
+def test_a_refusal_must_name_a_problem() -> None:
+    with pytest.raises(TypeError, match="^a refusal names at least one problem$"):
+        FieldsRefused()
+
+
+# --- Deacon's rows, the Bandits' splits ------------------------------------------------------
+
+
+def test_hiring_the_colour_it_has_least_of_orders_rows_by_crew_then_topmost() -> None:
+    # Deacon cards effects: "a colour it has the least of (topmost if tied)"
+    s = state(board([(1, 2, 1)]), crew=[2, 0, 1])
+    assert least_rows(s, CREW["rows"]) == [1, 2, 0]
+    s = state(board([(1, 2, 1)]), crew=[1, 2, 1])
+    assert least_rows(s, CREW["rows"]) == [0, 2, 1]
+    s = state(board([(1, 2, 1)]), crew=[3, 1, 1])  # the full row is not hired into
+    assert least_rows(s, CREW["rows"]) == [1, 2]
+
+
+def test_a_split_group_is_written_down_as_its_cell_size_and_where_each_bandit_went() -> None:
+    split = Split((0, 1), 6, [(1, 1), (0, 2)])
+    assert split.to_json() == {"cell": [0, 1], "size": 6, "to": [[1, 1], [0, 2]]}
