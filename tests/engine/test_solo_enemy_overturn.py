@@ -258,3 +258,22 @@ def test_recruit_failed_for_its_supply_in_one_form_succeeds_when_the_table_overt
     assert pending_kind(game) == "move_start" and game.state.heroes[0].failed
     game.undo()
     assert pending_kind(game) == "supply" and offered(game) == "fail"
+
+
+# --- what an overturn keeps -------------------------------------------------------------------
+
+
+def test_an_overturn_without_a_reason_keeps_no_reason_and_is_applied_at_once():
+    game = new_game("build_track")
+    step = game.overturn("fail")  # not asked first: applied at once
+    assert game.actions[-1] == {"overturn": "fail", "reason": ""}
+    assert game.state.heroes[0].failed
+    assert step.shown_answer is None  # the History shows no empty reason
+
+
+def test_an_overturn_with_a_reason_shows_it_beside_the_line():
+    game = new_game("build_track")
+    step = game.overturn("fail", "  Capital City\nability  ")
+    assert game.actions[-1] == {"overturn": "fail", "reason": "Capital City ability"}
+    assert str(step.shown_answer) == "Capital City ability"
+    assert str(step.shown_title).startswith("Overturned by the table: ")
