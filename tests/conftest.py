@@ -233,36 +233,3 @@ def dice_game(app: Flask, monkeypatch: pytest.MonkeyPatch, *sides: int) -> str:
 
     return question_game(app, monkeypatch, dice(msg("Roll them"), *sides))
 
-
-# The slowest test files (seconds a file, measured with `--durations=0` on 2 cores), run
-# first: `make test` hands each worker whole files, and a long file started last keeps one
-# core busy alone at the end (6 min 5 s where the same tests take 3 min 20 s of each
-# core). A file not listed runs after these, in its usual order.
-SLOWEST_FIRST = (
-    "tests/e2e/test_accessibility.py",  # 137 s
-    "tests/web/test_round_trip.py",  # 64 s
-    "tests/web/test_any_game_stays_open.py",  # 56 s
-    "tests/e2e/test_step_in_sight.py",  # 47 s
-    "tests/web/test_lobby_fields.py",  # 35 s
-    "tests/test_server_bodies.py",  # 34 s
-    "tests/e2e/test_live_sync.py",  # 21 s
-    "tests/test_fuzz_server.py",  # 20 s
-    "tests/e2e/test_bandits_game.py",  # 20 s
-    "tests/e2e/test_step_in_sight_cases.py",  # 19 s
-    "tests/e2e/test_deacon_game.py",  # 18 s
-    "tests/engine/test_any_game_stays_readable.py",  # 16 s
-    "tests/e2e/test_covenant_game.py",  # 16 s
-    "tests/web/test_fragment_inputs.py",  # 15 s
-    "tests/test_server_limits.py",  # 14 s
-)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slowest files first, each file's tests in their own order."""
-    rank = {path: place for place, path in enumerate(SLOWEST_FIRST)}
-
-    def place(item: pytest.Item) -> int:
-        path = Path(str(item.path)).resolve().relative_to(ROOT).as_posix()
-        return rank.get(path, len(rank))
-
-    items.sort(key=place)  # stable: the rest keep their order
