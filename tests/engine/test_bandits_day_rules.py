@@ -11,6 +11,7 @@ import pytest
 from webapp.bots.bandits.land import pile_runs_out
 from webapp.bots.bandits.night import appear_rolls, attack_order, may_move
 from webapp.engine import ConfirmFirst, Game, InvalidAnswer
+from webapp.engine.game import GameOver
 
 from .. import random_play
 from .bandits import new_game, play, to_day
@@ -208,7 +209,7 @@ def test_a_tap_that_ends_the_game_is_asked_first_and_changes_nothing() -> None:
     before, actions = game.state.to_json(), len(game.actions)
     with pytest.raises(ConfirmFirst) as asked:
         game.answer("dies:0", ask_first=True)
-    assert str(asked.value.what) == "Anna's hand is full: Anna dies"
+    assert str(asked.value.what) == str(asked.value) == "Anna's hand is full: Anna dies"
     assert [str(line) for line in asked.value.then] == [
         "Anna dies and is out.",
         "This ends the game. The Bandits win: Anna died.",
@@ -216,6 +217,11 @@ def test_a_tap_that_ends_the_game_is_asked_first_and_changes_nothing() -> None:
     assert game.state.to_json() == before and len(game.actions) == actions
     game.answer("dies:0")  # confirmed: taken as any answer
     assert game.state.outcome is not None
+    game.answer(True)  # the score sheet read: the game closed
+    # over: nothing waits, so nothing can be overturned
+    assert game.pending() is None
+    with pytest.raises(GameOver, match="^the game is over$"):
+        game.overturn("fail")
 
 
 def test_a_death_that_leaves_the_versus_game_going_is_still_confirmed() -> None:

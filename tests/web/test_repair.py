@@ -12,7 +12,7 @@ import logging
 
 import pytest
 
-from webapp import games
+from webapp import db, games
 from webapp.engine import get_bot
 from webapp.web import fragments
 
@@ -112,3 +112,23 @@ def test_taps_and_live_streams_of_an_unreadable_game_lead_to_its_repair_page(cli
     assert next(chunks).startswith(b"event: reload")
     stream.close()
     assert client.get("/").status_code == 200  # the lobby still lists it
+
+
+def test_undo_back_to_the_start_of_a_game_that_cannot_be_rebuilt_takes_back_every_tap(
+    app, unreadable
+):
+    with app.app_context():
+        opened = games.act(unreadable, 2, "undo", {"to": 0})
+        assert opened.game.actions == []
+        assert str(opened.game.pending().title) == "Where is your Ship?"  # its first question
+
+
+@pytest.mark.parametrize("to", [2, 3, -1])
+def test_undo_back_to_no_tap_of_a_game_that_cannot_be_rebuilt_is_refused(app, unreadable, to):
+    with app.app_context():
+        with pytest.raises(games.NothingToUndo, match="^nothing to undo$"):
+            games.act(unreadable, 2, "undo", {"to": to})
+        with pytest.raises(db.StaleVersion) as stale:
+            games.act(unreadable, 1, "undo")
+        assert stale.value.args == (unreadable,)
+        assert db.find_game(unreadable).version == 2  # nothing stored
