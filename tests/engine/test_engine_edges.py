@@ -12,9 +12,10 @@ import pytest
 from webapp.bots.bandits.night import Split
 from webapp.bots.deacon.rules import least_rows
 from webapp.engine import Bot, Checklist, Context, StepType, StepTypes, msg
-from webapp.engine.geometry import Graph
+from webapp.engine.geometry import Graph, Grid
 from webapp.engine.json_input import JsonInputError, parse_json
 from webapp.engine.refusals import FieldsRefused
+from webapp.engine.registry import all_bots, unregister
 
 from .deacon import CREW, board, state
 
@@ -125,3 +126,14 @@ def test_hiring_the_colour_it_has_least_of_orders_rows_by_crew_then_topmost() ->
 def test_a_split_group_is_written_down_as_its_cell_size_and_where_each_bandit_went() -> None:
     split = Split((0, 1), 6, [(1, 1), (0, 2)])
     assert split.to_json() == {"cell": [0, 1], "size": 6, "to": [[1, 1], [0, 2]]}
+
+
+def test_forgetting_a_bot_never_registered_changes_nothing() -> None:
+    before = [bot.id for bot in all_bots()]
+    unregister("no_such_bot")
+    assert [bot.id for bot in all_bots()] == before
+
+
+def test_a_grid_holds_its_cells_and_no_other() -> None:
+    grid = Grid({(0, 0), (1, 0)})
+    assert (1, 0) in grid and (0, 1) not in grid

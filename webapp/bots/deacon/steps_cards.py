@@ -63,11 +63,6 @@ class DeaconCards(CardRules[DeaconState]):
     def card_ids(self, state: DeaconState, step: Step) -> list[str]:
         return deck_members(state)
 
-    def misplaced(self, state: DeaconState, card: str, step: Step) -> Msg | None:
-        if card in state.cards.discard:
-            return msg("in the discard pile")
-        return None
-
     def known(self, state: DeaconState, deck: dict[str, Any], card: str, step: Step) -> bool:
         return find_card(deck, card) is not None
 
