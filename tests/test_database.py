@@ -617,3 +617,33 @@ def test_a_game_deleted_while_the_collection_is_made_is_left_out(played, monkeyp
     assert sorted(game["id"] for game in json.loads(exported.data)["games"]) == sorted(
         [ids[0], ids[2]]
     )
+
+
+def test_the_upgrade_refuses_a_newer_database_naming_its_version_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    """`db.upgrade` itself (the page's refusal is tested above, where the safety check
+    finds it first): reading what a newer Botdeck wrote could lose what it holds."""
+    path = tmp_path / "botdeck.sqlite3"
+    newer = db.SCHEMA_VERSION + 1
+
+    def held() -> tuple[int, list[tuple[str, str]]]:
+        con = sqlite3.connect(path)
+        try:
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            tables = con.execute("SELECT name, sql FROM sqlite_master ORDER BY name").fetchall()
+            return version, tables
+        finally:
+            con.close()
+
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE plays_of_the_future (id TEXT)")
+    con.execute(f"PRAGMA user_version = {newer}")
+    con.commit()
+    con.close()
+    before = held()
+    with pytest.raises(db.DatabaseTooNew) as refused:
+        db.upgrade(path)
+    assert refused.value.version == newer and refused.value.args == (newer,)
+    db.release(path)
+    assert held() == before

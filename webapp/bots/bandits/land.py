@@ -38,11 +38,6 @@ def start_map(state: BanditsState) -> None:
     state.pile = max(state.land_tiles - len(state.tiles), 0)
 
 
-def sides(state: BanditsState, cell: Cell) -> list[Cell]:
-    """The tiles on this tile's four sides, N, E, S, W."""
-    return [n for n in (step(cell, d) for d in ORTHOGONAL) if n in state.tiles]
-
-
 def eastmost(state: BanditsState) -> int:
     return max(column for column, _ in state.tiles)
 
