@@ -16,6 +16,7 @@ from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.components import DEMO_COMPONENTS
 from webapp.engine import Choice, Field, Fields, Game, Kind, Question, get_bot
 
+from . import budget
 from .engine.solo_enemy import PROFILE
 
 # Deacon's demo board with an island no route reaches: Deacon asks where it cannot tell.
@@ -192,7 +193,8 @@ def run_table(machine: Any, *, examples: int, steps: int, suppress: tuple[Any, .
     from hypothesis import HealthCheck, settings
 
     machine.TestCase.settings = settings(
-        max_examples=examples,
+        max_examples=budget.examples(examples),
+        derandomize=budget.MUTANT_RUN,
         stateful_step_count=steps,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, *suppress],

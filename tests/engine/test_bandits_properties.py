@@ -12,6 +12,8 @@ from webapp.bots.bandits.night import COMPASS_DIE, SPLIT_AT, appear, move_bandit
 from webapp.bots.bandits.state import BanditsState, ScoreBoard, Tile
 from webapp.engine.geometry import ORTHOGONAL, step
 
+from ..budget import MUTANT_RUN, examples
+
 cells = st.tuples(st.integers(-8, 0), st.integers(-3, 3))
 
 
@@ -46,7 +48,12 @@ def on_tiles(state: BanditsState) -> bool:
     return all(cell in state.tiles and n > 0 for cell, n in state.bandits.items())
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(300),
+    derandomize=MUTANT_RUN,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(nights())
 def test_no_bandit_is_created_or_lost_but_by_the_rules(night) -> None:  # type: ignore[no-untyped-def]
     state, faces, rolls = night
@@ -80,7 +87,7 @@ def test_no_bandit_is_created_or_lost_but_by_the_rules(night) -> None:  # type: 
         assert stuck or len(splits) >= len(state.tiles)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), derandomize=MUTANT_RUN, deadline=None)
 @given(nights(), st.data())
 def test_a_reveal_adds_only_its_camps_bandit_and_removes_only_a_run_out_rows(night, data) -> None:  # type: ignore[no-untyped-def]
     state, _, _ = night

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from webapp.engine import BadGameFile, Game, InvalidAnswer, Kind
 
+from ..budget import MUTANT_RUN, examples
 from .decks import section
 from .helpers import finish_turn, new_game
 
@@ -64,7 +65,7 @@ def random_game(seed: int, moves: int, difficulty: str = "extreme") -> Game:
     return game
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), derandomize=MUTANT_RUN, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     moves=st.integers(1, 150),
@@ -76,7 +77,7 @@ def test_replaying_the_answers_gives_the_same_game_card_for_card(seed, moves, di
     assert again.export() == game.export()
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), derandomize=MUTANT_RUN, deadline=None)
 @given(seed=st.integers(0, 10_000), moves=st.integers(2, 120))
 def test_undo_then_the_same_answers_never_draw_another_card_or_flip_another_coin(seed, moves):
     game = random_game(seed, moves)

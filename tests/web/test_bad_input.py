@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from webapp import boards, create_app, games, library
 from webapp.bots.deacon.board import demo_board
 
+from ..budget import MUTANT_RUN, examples
 from ..engine.decks import deck
 from .conftest import HTMX, OWNER, TEST_SECTION, owner_client
 
@@ -255,7 +256,12 @@ def test_every_post_route_is_covered(fuzz_app):
     assert post_routes(app) == sorted(POST_ROUTES)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(400),
+    derandomize=MUTANT_RUN,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(
     route=st.sampled_from(POST_ROUTES),
     form=forms,
@@ -284,7 +290,7 @@ def test_arbitrary_values_at_every_post_route_never_give_a_500(
     assert response.status_code < 500, response.get_data(as_text=True)[:500]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), derandomize=MUTANT_RUN, deadline=None)
 @given(path=st.text(max_size=40).filter(lambda p: not p.startswith("/")))
 def test_arbitrary_urls_never_give_a_500(fuzz_app, path):
     app, _ = fuzz_app

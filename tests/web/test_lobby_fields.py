@@ -28,6 +28,7 @@ from webapp import create_app, games
 from webapp.bots.deacon.board import demo_board
 from webapp.engine import get_bot
 
+from ..budget import MUTANT_RUN, examples
 from ..random_play import INCOMPLETE_BOARD, as_form_value, candidates
 from .conftest import HTMX
 
@@ -188,7 +189,8 @@ def lobby_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
 
 @pytest.mark.parametrize("bot_id", ["covenant", "solo_enemy", "deacon", "bandits"])
 @settings(
-    max_examples=100,
+    max_examples=examples(100),
+    derandomize=MUTANT_RUN,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
