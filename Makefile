@@ -54,12 +54,12 @@ $(STAMP): pyproject.toml
 # Debian's Chromium for the browser tests (Playwright cannot download its own here).
 # As root directly, otherwise through sudo when there is one.
 browser:
-	@test -x /usr/bin/chromium || { \
+	@test -x /usr/bin/chromium -a -x /usr/bin/chromium-headless-shell || { \
 	  SUDO=; \
 	  if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && \
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-	    chromium fonts-liberation; }
+	    chromium chromium-headless-shell fonts-liberation; }
 
 # Re-extract every translatable string and merge it into each catalogue of
 # $(LOCALES), creating a catalogue that does not exist yet.

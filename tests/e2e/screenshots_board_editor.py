@@ -16,7 +16,7 @@ from werkzeug.serving import make_server
 from webapp import create_app
 from webapp.bots.deacon.board import demo_board
 
-from ..conftest import CHROMIUM_FLAGS
+from ..conftest import CHROMIUM, CHROMIUM_FLAGS
 
 SIZES = {"phone": (390, 844), "tablet": (1024, 768)}
 
@@ -57,9 +57,7 @@ def main(out: Path) -> None:
     demo_file = Path(tempfile.mkdtemp()) / "board.json"
     demo_file.write_text(json.dumps(demo))
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         for size, (width, height) in SIZES.items():
             context = browser.new_context(viewport={"width": width, "height": height})
             page = context.new_page()

@@ -17,7 +17,7 @@ from werkzeug.serving import make_server
 
 from webapp import create_app
 
-from ..conftest import CHROMIUM_FLAGS
+from ..conftest import CHROMIUM, CHROMIUM_FLAGS
 from .screenshots_board_editor import shoot
 from .test_figures import GAMES, played
 
@@ -63,9 +63,7 @@ def main(out: Path) -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}"
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         for name, (bot, options, answers) in GAMES.items():
             game = f"{url}/g/{played(app, bot, options, answers)}"
             shoot_game(browser, game, out, name)

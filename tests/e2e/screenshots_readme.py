@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from ..conftest import CHROMIUM_FLAGS, ROOT
+from ..conftest import CHROMIUM, CHROMIUM_FLAGS, ROOT
 from .screenshots_board_editor import served
 from .screenshots_board_editor import shoot as shoot_as_is
 from .taps import demo_deck, start_form
@@ -71,9 +71,7 @@ def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     url = served()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         tablet = page_of(browser, TABLET)
         game = covenant_at_its_card(tablet, url)
         shoot(tablet, out, "game-page")

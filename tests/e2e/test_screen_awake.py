@@ -43,8 +43,8 @@ def open_game(browser: Browser, url: str, script: str = "") -> Page:
     return page
 
 
-def test_the_native_wake_lock_keeps_the_screen_on_where_it_exists(browser: Browser, game_url):
-    page = open_game(browser, game_url)  # 127.0.0.1 is a secure context
+def test_the_native_wake_lock_keeps_the_screen_on_where_it_exists(full_browser: Browser, game_url):
+    page = open_game(full_browser, game_url)  # 127.0.0.1 is a secure context
     expect(page.locator("html")).to_have_attribute("data-wake-lock", "native")
     expect(page.locator("#wake-notice")).to_be_hidden()
     expect(page.locator("#wake-tap")).to_be_hidden()  # no tap needed
