@@ -307,7 +307,8 @@
     if (event.detail.xhr) event.detail.stepShown = true;
     if (was.typed && was.typed.isConnected) return;  // half-typed: focus and page stay
     if (event.detail.xhr || was.ours) showStep(true, true);
-    else showStep(was.onStep, was.stepSeen && (was.onStep || !was.typed));
+    // someone reading a line elsewhere (below) keeps it in place: no glide to the step
+    else showStep(was.onStep, !liveReading && was.stepSeen && (was.onStep || !was.typed));
   });
   // Another device's change, read elsewhere (the steps done, on a phone under the
   // question): the line being read stays where it was on the screen, whatever grew or
