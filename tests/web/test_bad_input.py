@@ -291,7 +291,13 @@ def test_arbitrary_values_at_every_post_route_never_give_a_500(
 
 
 @settings(max_examples=examples(100), derandomize=MUTANT_RUN, deadline=None)
-@given(path=st.text(max_size=40).filter(lambda p: not p.startswith("/")))
+@given(
+    # no tab nor line break: a request line cannot hold them (RFC 9112), and the test
+    # client drops them, which makes another URL ("\n/x" would be "//x", a host)
+    path=st.text(st.characters(exclude_characters="\t\n\r"), max_size=40).filter(
+        lambda p: not p.startswith("/")
+    )
+)
 def test_arbitrary_urls_never_give_a_500(fuzz_app, path):
     app, _ = fuzz_app
     response = app.test_client().get("/" + path)
