@@ -11,7 +11,7 @@ PORT ?= 8000
 # on one worker (they share its module fixtures). The spare worker fills the time the
 # browser tests wait on their pages: 4 min 31 s on 2 cores, where 2 workers take 5 min 09 s.
 JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$((n + 1)))
-PYTEST_ARGS ?= -n $(JOBS) --dist loadfile
+PYTEST_ARGS ?= -n $(JOBS) --dist loadfile --no-loadscope-reorder
 LOCALES ?= fr
 STAMP := $(VENV)/.installed
 CATALOGS := $(wildcard webapp/translations/*/LC_MESSAGES/messages.po)
