@@ -3,10 +3,14 @@ running out, tiles far east removed, railways."""
 
 from __future__ import annotations
 
+import pytest
+
 from webapp.bots.bandits.land import (
     MEEPLE_START,
     START_DOWN,
     START_UP,
+    nearest_west,
+    pile_runs_out,
     reveal,
     start_map,
     too_far_east,
@@ -67,6 +71,28 @@ def test_when_the_pile_runs_out_the_eastmost_row_is_removed_and_becomes_the_pile
     assert s.meeples == [(1, 0), (1, 1)] and out.moved == {0: (1, 0)}
     # its three tiles made the new pile; the one put down west came from it
     assert done.new == [(-1, 0)] and s.pile == 2
+
+
+@pytest.mark.parametrize("north", [-3, 3])  # rows on either side of the columns' numbers
+def test_a_player_on_a_removed_tile_moves_west_along_their_row_first(north: int) -> None:
+    # "take an Exhaustion Card and move West to the nearest tile": along the row, past a
+    # tile as close by another way; with no tile west in the row, the closest tile west,
+    # the northern one of two as close
+    s = state(
+        "..o_o_o_ o_....o_ ......o_ ......o_ ..o_o_o_",
+        north=north,
+        pile=0,
+        meeples=[(3, north + 1), (3, north + 2)],
+    )
+    out = pile_runs_out(s)
+    assert out is not None and out.cells == [(3, north + row) for row in range(5)]
+    assert s.meeples == [(0, north + 1), (2, north)]
+    assert out.moved == {0: (0, north + 1), 1: (2, north)}
+
+
+def test_the_nearest_tile_west_is_never_one_to_the_east() -> None:
+    s = state("..o_..  ......o_")  # (1, 0) west of (2, 1); (3, 1) closer, but east
+    assert nearest_west(s, (2, 1)) == (1, 0)
 
 
 def test_tiles_more_than_three_spaces_east_of_the_eastmost_player_are_removed() -> None:

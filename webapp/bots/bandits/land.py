@@ -117,19 +117,20 @@ def pile_runs_out(state: BanditsState, keep: Cell | None = None) -> PileOut | No
 
 def nearest_west(state: BanditsState, cell: Cell) -> Cell:
     """The nearest tile west of a removed one: along its row first, else the closest
-    tile to the west (then north first)."""
+    tile to the west (the northern one of two as close). There is one: the westmost
+    column is never removed (`pile_runs_out`)."""
     row = [c for c in state.tiles if c[1] == cell[1] and c[0] < cell[0]]
     if row:
         return max(row)
-    west = [c for c in state.tiles if c[0] < cell[0]] or list(state.tiles)
-    return min(west, key=lambda c: (abs(c[0] - cell[0]) + abs(c[1] - cell[1]), c[1], -c[0]))
+    west = [c for c in state.tiles if c[0] < cell[0]]
+    return min(west, key=lambda c: (abs(c[0] - cell[0]) + abs(c[1] - cell[1]), c[1]))
 
 
 def remove_tiles(state: BanditsState, cells: list[Cell]) -> int:
     """Take tiles off the map with their bandits; returns how many bandits went."""
     bandits = 0
-    for cell in cells:
-        state.tiles.pop(cell, None)
+    for cell in cells:  # tiles of the map, each once
+        del state.tiles[cell]
         bandits += state.bandits.pop(cell, 0)
     return bandits
 
