@@ -41,8 +41,15 @@ from . import (  # noqa: F401  (register the step types)
 )
 from .cards import CARD_COUNT, DeckError, card_numbers, tactic_names
 from .entry import card_check
-from .faction import KNOWN_FACTIONS, RESOURCE_NAMES, RESOURCES, faction_name, kept_key
-from .rules import MAX_RESOURCE, MAX_TOWERS, set_tax_slot, track_length, trigger_end
+from .faction import (
+    KNOWN_FACTIONS,
+    RESOURCE_NAMES,
+    RESOURCES,
+    TRACK_SPACES,
+    faction_name,
+    kept_key,
+)
+from .rules import MAX_RESOURCE, MAX_TOWERS, set_tax_slot, trigger_end
 from .state import PLACES, EnemyState
 from .stepkit import STEP_TYPES, hero_name
 from .steps_player import score_sheet
@@ -154,7 +161,7 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
     def after_change(self, state: EnemyState, ctx: Context) -> None:
         # Solo rulebook, "End of the Game": the end of its Capital City Track triggers
         # the end, however it got there (a Build, or a correction).
-        if state.profile and state.track >= track_length(state) and trigger_end(state, "track"):
+        if state.profile and state.track >= TRACK_SPACES and trigger_end(state, "track"):
             ctx.note(
                 msg(
                     "It reached the end of its Capital City Track: the game ends after round "
@@ -183,7 +190,7 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
         found = [Correction(r, self.correction_label(state, r), 0, MAX_RESOURCE) for r in RESOURCES]
         found += [
             Correction("vp", self.correction_label(state, "vp"), 0, 300),
-            Correction("track", self.correction_label(state, "track"), 0, track_length(state)),
+            Correction("track", self.correction_label(state, "track"), 0, TRACK_SPACES),
             Correction("towers", self.correction_label(state, "towers"), 0, MAX_TOWERS),
             Correction("tokens", self.correction_label(state, "tokens"), 0, 40),
         ]

@@ -7,7 +7,7 @@ rulebook") or, where the solo rules say "as normal", the base game's rule.
 from __future__ import annotations
 
 from ...engine import Msg, msg, nmsg
-from .faction import RESOURCE_NAMES, RESOURCES, UNIT_NAMES, UNITS
+from .faction import RESOURCE_NAMES, RESOURCES, TRACK_SPACES, UNIT_NAMES, UNITS
 from .state import EnemyState
 
 MAX_RESOURCE = 10  # base rules, "Resource Track": no Resource ever exceeds 10
@@ -119,13 +119,9 @@ def capital_level(state: EnemyState) -> int:
     return int(state.profile["track"][state.track - 1]["level"])
 
 
-def track_length(state: EnemyState) -> int:
-    return len(state.profile["track"]) if state.profile else 6
-
-
 def next_track_cost(state: EnemyState) -> int | None:
     """Solo rulebook, "Build — Capital City Track": the Ore of the next open space."""
-    if state.profile is None or state.track >= track_length(state):
+    if state.profile is None or state.track >= TRACK_SPACES:
         return None
     return int(state.profile["track"][state.track]["ore"])
 
