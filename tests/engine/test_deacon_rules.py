@@ -146,7 +146,13 @@ def test_no_listed_island_it_moves_by_the_cheapest_adjacent_route() -> None:
     cut = board([(1, 2, 2), (1, 3, 1), (1, 4, 1), (2, 9, 2)], islands=[1, 2, 3, 4, 9])
     move = choose_move(state(cut, at=1, you_at=3), [9, 9, 9])
     # 9 is two routes of 2 away; adjacent by the least energy: 3 (yours) is out, then 4.
-    assert (move.island, move.listed) == (4, None)
+    assert (move.island, move.path, move.listed) == (4, [1, 4], None)
+
+
+def test_no_island_it_can_move_to_its_ship_stays_where_it_is() -> None:
+    alone = board([(1, 3, 1)], islands=[1, 3])  # its one neighbour holds your Ship
+    move = choose_move(state(alone, at=1, you_at=3), [3, 3, 3])
+    assert (move.island, move.path, move.listed) == (None, [1], None)
 
 
 def test_adjacent_fallback_counts_printed_energy_regardless_of_reef_balls() -> None:
@@ -207,6 +213,8 @@ def test_hire_cheapest_row_full_takes_the_colour_it_has_least_of_topmost_if_tied
     s = state(LINE, crew=[3, 2, 2])
     assert cheapest_wanted(s, CREW["rows"], 0) == [1, 2]
     assert cheapest_wanted(s, CREW["rows"], 2) == [2]
+    s = state(LINE, crew=[3, 2, 1])  # the least first, whatever its place
+    assert cheapest_wanted(s, CREW["rows"], 0) == [2, 1]
 
 
 def test_hire_most_full_row_goes_to_the_next_colour_below_wrapping_to_top() -> None:
