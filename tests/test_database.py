@@ -89,6 +89,69 @@ def test_an_upgrade_killed_half_way_by_an_earlier_botdeck_runs_again(tmp_path):
     assert "Before the update" in client.get("/").get_data(as_text=True)
 
 
+def shape(path: Path) -> dict[str, dict[str, tuple[object, ...]]]:
+    """Each table's columns: name -> (type, not null, default, place in the key)."""
+    con = sqlite3.connect(path)
+    tables = [row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+    found = {
+        table: {row[1]: row[2:] for row in con.execute(f"PRAGMA table_info({table})")}
+        for table in tables
+    }
+    con.close()
+    return found
+
+
+@pytest.mark.parametrize("version", [0, 1, 2])
+def test_an_upgraded_database_has_the_shape_of_a_new_one(tmp_path, version):
+    """Every column an upgrade adds is declared as schema.sql declares it for a new
+    database: its name, type, NOT NULL and default, its place in the key."""
+    new = tmp_path / "new.sqlite3"
+    db.upgrade(new)
+    old = tmp_path / "old.sqlite3"
+    old_database(old, version=version)
+    db.upgrade(old)
+    assert shape(old) == shape(new)
+
+
+def test_each_migration_run_again_on_a_database_it_changed_changes_nothing(tmp_path):
+    """A migration may run again on a database it half-changed before transactions: an
+    added column, or the kept entries' new table, is made once."""
+    path = tmp_path / "old.sqlite3"
+    old_database(path, version=2)
+    con = sqlite3.connect(path)
+    for migration in db.MIGRATIONS:
+        migration(con)
+    before = con.execute("SELECT owner, bot, key, data FROM kept").fetchall()
+    for migration in db.MIGRATIONS:
+        migration(con)
+    assert con.execute("SELECT owner, bot, key, data FROM kept").fetchall() == before
+    assert before == [("", "solo_enemy", "orcs", "{}")]
+    con.close()
+
+
+def test_an_upgrade_works_out_the_actions_each_stored_event_leaves_in_effect(tmp_path):
+    """Migration 6 (events in effect): each event says how many actions are in effect
+    once it is applied, as the log replays: an action adds one, an undo takes one back,
+    a redo brings one back; an undo with nothing to undo, or a redo with nothing to redo,
+    changes nothing; each game counts from nothing."""
+    con = sqlite3.connect(tmp_path / "old.sqlite3")
+    con.execute("CREATE TABLE events (game_id TEXT, seq INTEGER, kind TEXT)")
+    logs = {
+        "a": "undo redo action action undo undo undo redo redo redo action redo",
+        "b": "redo action undo redo",
+    }
+    for game_id, kinds in logs.items():
+        for seq, kind in enumerate(kinds.split(), start=1):
+            con.execute("INSERT INTO events VALUES (?, ?, ?)", (game_id, seq, kind))
+    db._events_in_effect(con)
+    counted = con.execute("SELECT game_id, in_effect FROM events ORDER BY game_id, seq")
+    assert [(game_id, n) for game_id, n in counted] == [
+        *(("a", n) for n in (0, 0, 1, 2, 1, 0, 0, 1, 2, 2, 3, 3)),
+        *(("b", n) for n in (0, 1, 0, 1)),
+    ]
+    con.close()
+
+
 def test_a_migration_that_fails_half_way_leaves_the_database_as_it_was(tmp_path, monkeypatch):
     path = tmp_path / "botdeck.sqlite3"
     old_database(path, version=2)

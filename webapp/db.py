@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 import threading
@@ -219,18 +220,17 @@ def _events_in_effect(db: sqlite3.Connection) -> None:
     if not _has_table(db, "events"):
         return
     counted: list[tuple[int, str, int]] = []
-    game, in_effect, redoable = None, 0, 0
     stored = db.execute("SELECT game_id, seq, kind FROM events ORDER BY game_id, seq")
-    for game_id, seq, kind in stored:
-        if game_id != game:
-            game, in_effect, redoable = game_id, 0, 0
-        if kind == "action":
-            in_effect, redoable = in_effect + 1, 0
-        elif kind == "undo" and in_effect:
-            in_effect, redoable = in_effect - 1, redoable + 1
-        elif kind == "redo" and redoable:
-            in_effect, redoable = in_effect + 1, redoable - 1
-        counted.append((in_effect, game_id, seq))
+    for game_id, events in itertools.groupby(stored, key=lambda row: row[0]):
+        in_effect = redoable = 0
+        for _, seq, kind in events:
+            if kind == "action":
+                in_effect, redoable = in_effect + 1, 0
+            elif kind == "undo" and in_effect:
+                in_effect, redoable = in_effect - 1, redoable + 1
+            elif kind == "redo" and redoable:
+                in_effect, redoable = in_effect + 1, redoable - 1
+            counted.append((in_effect, game_id, seq))
     db.executemany("UPDATE events SET in_effect = ? WHERE game_id = ? AND seq = ?", counted)
 
 
