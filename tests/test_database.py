@@ -121,11 +121,15 @@ def test_each_migration_run_again_on_a_database_it_changed_changes_nothing(tmp_p
     con = sqlite3.connect(path)
     for migration in db.MIGRATIONS:
         migration(con)
-    before = con.execute("SELECT owner, bot, key, data FROM kept").fetchall()
+    assert con.execute("SELECT owner, bot, key, data FROM kept").fetchall() == [
+        ("", "solo_enemy", "orcs", "{}")  # from before owners: no device's yet
+    ]
+    con.execute("UPDATE kept SET owner = 'tablet-device-00000001'")  # claimed
     for migration in db.MIGRATIONS:
         migration(con)
-    assert con.execute("SELECT owner, bot, key, data FROM kept").fetchall() == before
-    assert before == [("", "solo_enemy", "orcs", "{}")]
+    assert con.execute("SELECT owner, bot, key, data FROM kept").fetchall() == [
+        ("tablet-device-00000001", "solo_enemy", "orcs", "{}")
+    ]
     con.close()
 
 
