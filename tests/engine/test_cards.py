@@ -202,7 +202,23 @@ def test_the_app_deck_draws_and_reshuffles_by_itself_through_the_revealed_hook()
     played = game.state["played"]
     assert len(played) == 5 and sorted(played[:3]) == ["1", "2", "3"]
     reshuffles = [s for c in game.checklists for s in c.steps if s.kind == "reshuffle"]
-    assert reshuffles and "shuffled into a new deck of 3 cards" in str(reshuffles[0].notes[0])
+    assert reshuffles and [str(note) for note in reshuffles[0].notes] == [
+        "The discard pile is shuffled into a new deck of 3 cards."
+    ]
+
+
+def test_a_reshuffle_says_how_many_cards_the_new_deck_holds_one_or_more() -> None:
+    pile = Pile(cards=[], discard=["2"])
+    said = RULES.refill({"pile": pile}, Step("reshuffle"), random.Random(1))
+    assert str(said) == "The discard pile is shuffled into a new deck of 1 card."
+    assert pile.cards == ["2"] and pile.discard == []
+
+
+def test_the_printed_cards_are_shuffled_by_the_table_which_taps_shuffled() -> None:
+    pile = Pile(cards=[], discard=["1", "3"])
+    state = {"pile": pile}
+    question = Shuffle().question(state, Step("shuffle"))
+    assert str(question.prompt) == "Shuffled"
 
 
 def test_the_same_seed_draws_the_same_cards_after_an_undo():

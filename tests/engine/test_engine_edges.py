@@ -11,11 +11,12 @@ import pytest
 
 from webapp.bots.bandits.night import Split
 from webapp.bots.deacon.rules import least_rows
-from webapp.engine import Bot, Checklist, Context, StepType, StepTypes, msg
+from webapp.engine import Bot, Checklist, Context, Step, StepType, StepTypes, msg
 from webapp.engine.geometry import Graph, Grid
 from webapp.engine.json_input import JsonInputError, parse_json
 from webapp.engine.refusals import FieldsRefused
 from webapp.engine.registry import all_bots, unregister
+from webapp.engine.text import reason
 
 from .deacon import CREW, board, state
 
@@ -137,3 +138,21 @@ def test_forgetting_a_bot_never_registered_changes_nothing() -> None:
 def test_a_grid_holds_its_cells_and_no_other() -> None:
     grid = Grid({(0, 0), (1, 0)})
     assert (1, 0) in grid and (0, 1) not in grid
+
+
+# --- a score sheet not reached yet, what an error says ------------------------------------
+
+
+def test_a_score_sheet_not_reached_yet_names_no_winner() -> None:
+    from webapp.engine.scoring import ScoreSheetStep
+
+    def sheet(state: dict) -> Any:
+        raise AssertionError("the sheet is built only once reached")
+
+    assert str(ScoreSheetStep(sheet).upcoming({}, Step("score"))) == "Final score"
+
+
+def test_a_refusal_says_its_message_else_the_errors_own_text() -> None:
+    assert str(reason(ValueError(msg("the seed must be {n}", n=1)))) == "the seed must be 1"
+    assert reason(KeyError("game")) == "'game'"  # its text, not its first argument
+    assert reason(ValueError()) == ""
