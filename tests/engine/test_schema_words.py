@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from webapp.engine.schema import first_error, in_words
+from webapp.engine.schema import QUOTED, first_error, in_words, quoted
 
 CASES: list[tuple[str, dict[str, Any], Any, list[Any], str]] = [
     # (what, schema, data, where, words)
@@ -25,6 +25,7 @@ CASES: list[tuple[str, dict[str, Any], Any, list[Any], str]] = [
     ("number", {"type": "number"}, "1", [], "must be a number"),
     ("on/off", {"type": "boolean"}, 1, [], "must be on or off"),
     ("list", {"type": "array"}, 1, [], "must be a list"),
+    ("a list, not names", {"type": "array"}, {"a": 1}, [], "must be a list"),
     ("object", {"type": "object"}, 1, [], "must be a set of named values"),
     ("empty", {"type": "null"}, 1, [], "must be empty"),
     ("two types", {"type": ["integer", "null"]}, "x", [], "must be a value of type integer/null"),
@@ -77,3 +78,15 @@ def test_a_long_value_is_quoted_cut_never_whole() -> None:
     assert error is not None
     said = str(in_words(error)[1])
     assert said == "must be one of a, not '" + "x" * 38 + "…"
+
+
+def test_a_value_the_schema_allows_nowhere_is_not_allowed_here() -> None:
+    # a false subschema: no value may stand there
+    error = first_error({"a": 1}, {"properties": {"a": False}})
+    assert error is not None and str(in_words(error)[1]) == "is not allowed here"
+
+
+def test_a_value_is_quoted_whole_up_to_its_limit_then_cut() -> None:
+    assert quoted("x" * (QUOTED - 2)) == repr("x" * (QUOTED - 2))  # 40 with its quotes
+    assert quoted("x" * (QUOTED - 1)) == "'" + "x" * (QUOTED - 2) + "…"
+

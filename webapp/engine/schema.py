@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from typing import Any
+from typing import Any, cast
 
 import jsonschema
 
@@ -85,15 +85,19 @@ def in_words(error: jsonschema.ValidationError) -> tuple[list[str | int], Msg]:
     is wrong there, as a translatable predicate: "must be a whole number", "is missing".
     Never jsonschema's English, never the whole value."""
     path: list[str | int] = list(error.absolute_path)
+    if error.schema is False:  # a value the schema allows nowhere (`"items": false`)
+        return path, msg("is not allowed here")
     rule, limit = error.validator, error.validator_value
-    schema = error.schema if isinstance(error.schema, dict) else {}
+    schema = cast(dict[str, Any], error.schema)
     instance = error.instance
     if rule == "required" and isinstance(instance, dict):
-        missing = next((name for name in limit if name not in instance), "?")
+        # the rule's own error: one of its names is missing
+        missing = next(name for name in limit if name not in instance)
         return [*path, missing], msg("is missing")
     if rule == "additionalProperties" and isinstance(instance, dict):
+        # the rule's own error: a name is not one of its properties
         unknown = sorted(set(instance) - set(schema.get("properties", {})))
-        return [*path, unknown[0] if unknown else "?"], msg("is not a field Botdeck knows")
+        return [*path, unknown[0]], msg("is not a field Botdeck knows")
     if rule == "type":
         return path, msg("must be {kind}", kind=type_words(limit))
     if rule == "enum":
