@@ -118,9 +118,22 @@ def test_undo_back_to_the_start_of_a_game_that_cannot_be_rebuilt_takes_back_ever
     app, unreadable
 ):
     with app.app_context():
+        summary = db.find_game(unreadable).summary
         opened = games.act(unreadable, 2, "undo", {"to": 0})
         assert opened.game.actions == []
         assert str(opened.game.pending().title) == "Where is your Ship?"  # its first question
+        assert summary and db.find_game(unreadable).summary == summary  # the lobby's line kept
+
+
+def test_undo_of_a_game_that_cannot_be_rebuilt_before_its_first_tap_is_refused(
+    app, game_id, monkeypatch
+):
+    monkeypatch.setattr(type(get_bot("covenant")), "setup", broken)  # it cannot even start
+    with app.app_context():
+        games.forget_all()  # as after a restart
+        with pytest.raises(games.NothingToUndo, match="^nothing to undo$"):
+            games.act(game_id, 0, "undo")
+        assert db.find_game(game_id).version == 0  # nothing stored
 
 
 @pytest.mark.parametrize("to", [2, 3, -1])
