@@ -133,6 +133,35 @@ def test_each_migration_run_again_on_a_database_it_changed_changes_nothing(tmp_p
     con.close()
 
 
+def test_claiming_gives_a_device_what_no_device_owns_and_says_how_much(tmp_path):
+    old_database(tmp_path / "botdeck.sqlite3", version=2)  # one game of no device's
+    app = make_app(tmp_path)
+    with app.app_context():
+        con = db.get_db()
+        con.execute(
+            "INSERT INTO decks (id, bot, name, data, created_at, updated_at, owner)"
+            " VALUES ('olddeck00001', 'covenant', 'Old', '{}', '2026-01-01', '2026-01-01', NULL)"
+        )
+        con.commit()
+        assert db.unclaimed() == db.Unclaimed(games=1, decks=1)
+        assert db.claim("tablet-device-00000002", db.now()) == db.Unclaimed(games=1, decks=1)
+        assert db.unclaimed() == db.Unclaimed(games=0, decks=0)
+        assert db.claim("tablet-device-00000002", db.now()) == db.Unclaimed(games=0, decks=0)
+
+
+def test_an_undo_of_kept_entries_puts_back_the_last_change_and_names_its_keys(tmp_path):
+    app = make_app(tmp_path)
+    with app.app_context():
+        owner, now = "tablet-device-00000003", db.now()
+        for n, keys in enumerate((["a"], ["b", "c"], ["d"])):
+            changes = [(key, {"n": n}) for key in keys]
+            db.change_kept(owner, "covenant", changes, history="h", depth=8, now=now)
+        assert db.undo_kept(owner, "covenant", history="h", now=now) == ["d"]
+        assert db.undo_kept(owner, "covenant", history="h", now=now) == ["b", "c"]
+        assert db.find_kept(owner, "covenant", "c") is None
+        assert db.find_kept(owner, "covenant", "a") == {"n": 0}
+
+
 def test_an_upgrade_works_out_the_actions_each_stored_event_leaves_in_effect(tmp_path):
     """Migration 6 (events in effect): each event says how many actions are in effect
     once it is applied, as the log replays: an action adds one, an undo takes one back,

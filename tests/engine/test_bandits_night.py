@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 from webapp.bots.bandits.night import (
     appear,
     appear_rolls,
     attack_order,
     d6_successes,
     move_bandits,
+    roll_job_dice,
     split_groups,
 )
 from webapp.bots.bandits.state import Tile
@@ -180,3 +183,12 @@ def test_splits_stop_on_a_map_too_small_for_its_bandits() -> None:
 
 def test_standard_d6_reads_three_to_five_as_one_and_six_as_two() -> None:
     assert [d6_successes(f) for f in range(1, 7)] == [0, 0, 1, 1, 1, 2]
+
+
+def test_the_job_dice_show_their_printed_faces_as_often_as_they_are_printed() -> None:
+    # the Job die's six faces: 0, 0, 1, 1, 1, 2
+    thrown = roll_job_dice(random.Random(7), 6000)
+    shares = {face: thrown.count(face) / len(thrown) for face in (0, 1, 2)}
+    assert set(thrown) == {0, 1, 2}
+    assert abs(shares[0] - 2 / 6) < 0.03 and abs(shares[1] - 3 / 6) < 0.03
+    assert abs(shares[2] - 1 / 6) < 0.03

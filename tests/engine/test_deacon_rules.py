@@ -191,6 +191,7 @@ def test_diver_reaching_an_oxygen_tank_gains_its_rewards() -> None:
 def test_diver_on_the_final_step_gains_one_vp_instead() -> None:
     s = state(LINE, diver=6)
     assert diver_step(s, SEAFLOOR["spaces"]) == [] and s.total_vp == 1 and s.diver == 6
+    assert s.vp == {"seafloor": 1}  # its VP kept by where they came from
 
 
 def test_a_set_of_missions_scores_four_vp_and_three_on_the_b_side() -> None:

@@ -55,6 +55,12 @@ def test_a_bot_that_decides_nothing_refuses_an_overturn() -> None:
         Plain().overturn({}, "other", None)  # type: ignore[arg-type]
 
 
+def test_a_bot_without_cards_takes_only_its_empty_deck() -> None:
+    assert Plain().validate_deck(Plain().demo_deck()) == Plain().demo_deck()
+    with pytest.raises(ValueError, match="^this bot plays without cards$"):
+        Plain().validate_deck({"cards": [{"id": "01"}]})
+
+
 def test_a_bot_with_no_extra_part_refuses_one() -> None:
     with pytest.raises(ValueError, match="^this game has no part to add$"):
         Plain().copy_extra_part("Elves")

@@ -89,4 +89,3 @@ def test_a_value_the_schema_allows_nowhere_is_not_allowed_here() -> None:
 def test_a_value_is_quoted_whole_up_to_its_limit_then_cut() -> None:
     assert quoted("x" * (QUOTED - 2)) == repr("x" * (QUOTED - 2))  # 40 with its quotes
     assert quoted("x" * (QUOTED - 1)) == "'" + "x" * (QUOTED - 2) + "…"
-
