@@ -162,3 +162,21 @@ def test_a_refusal_says_its_message_else_the_errors_own_text() -> None:
     assert str(reason(ValueError(msg("the seed must be {n}", n=1)))) == "the seed must be 1"
     assert reason(KeyError("game")) == "'game'"  # its text, not its first argument
     assert reason(ValueError()) == ""
+
+
+def test_an_option_within_another_is_named_by_its_path() -> None:
+    from webapp.engine.options import OptionsError, checked_options
+
+    class Nested(Plain):
+        options_schema = {
+            "type": "object",
+            "properties": {
+                "seats": {
+                    "type": "array",
+                    "items": {"type": "object", "properties": {"age": {"type": "integer"}}},
+                }
+            },
+        }
+
+    with pytest.raises(OptionsError, match=r"^option 'seats\[1\]\.age' must be a whole number$"):
+        checked_options(Nested(), {"seats": [{"age": 9}, {"age": "nine"}]})
