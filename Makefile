@@ -54,7 +54,8 @@ $(STAMP): pyproject.toml
 %.mo: %.po $(STAMP)
 	$(BIN)/pybabel compile --use-fuzzy -i $< -o $@
 
-# Debian's Chromium for the browser tests (Playwright cannot download its own here).
+# Debian's Chromium and its headless shell for the browser tests (Playwright cannot
+# download its own here): the shell draws the pages, the full browser has the Wake Lock API.
 # As root directly, otherwise through sudo when there is one.
 browser:
 	@test -x /usr/bin/chromium -a -x /usr/bin/chromium-headless-shell || { \
