@@ -302,6 +302,36 @@ def test_a_deleted_game_is_not_exported_and_a_file_with_its_ids_comes_back_as_a_
     assert game_list(tablet).count('<li class="game-item">') == 2
 
 
+@pytest.mark.parametrize("taken", ["id", "watch_id"])
+def test_a_file_whose_play_or_watch_link_alone_is_another_games_comes_back_as_a_copy(
+    app, table, taken
+):
+    """Either of its ids already held (by a deleted game, or a game of this Botdeck):
+    the game comes back with links of its own, and the other game keeps its own."""
+    tablet, _, game_id = table
+    collection = json.loads(tablet.get("/data/export").data)
+    (entry,) = collection["games"]
+    if taken == "id":
+        tablet.post(f"/g/{game_id}/delete")  # its id stays taken while it can come back
+        entry["watch_id"] = "fresh-watch-link-000001"
+    else:
+        entry["id"] = "fresh-play-link-0000001"  # its watch link is still the game's
+    sent = json.dumps(collection).encode()
+    response = tablet.post("/data/import", data={"file": (io.BytesIO(sent), "all.json")})
+    assert response.status_code == 200 and "1 game brought back" in text(response)
+    copies = [
+        re.search(r"/g/([\w-]+)", item).group(1)
+        for item in game_list(tablet).split('<li class="game-item">')[1:]
+    ]
+    (copy,) = [found for found in copies if found != game_id]
+    with app.app_context():
+        original = db.find_game(game_id, deleted=taken == "id")
+        row = db.find_game(copy)
+        assert original is not None and row is not None
+        assert copy not in (game_id, entry["id"]) and row.watch_id != entry["watch_id"]
+        assert row.watch_id != original.watch_id  # each keeps a watch link of its own
+
+
 def test_a_backup_follows_a_delete_and_a_bring_back(app, table):
     tablet, _, game_id = table
     path = Path(app.config["DATABASE"])
