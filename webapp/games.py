@@ -532,7 +532,7 @@ def _undo_to(payload: dict[str, Any] | None) -> int | None:
     return to
 
 
-def undo_back_to(game_id: str, version: int, seq: int, device: str = "") -> OpenGame:
+def undo_back_to(game_id: str, version: int, seq: int, device: str) -> OpenGame:
     """Undo back to here: every action after the History entry `seq` taken back, as
     one event, at the version the device saw (StaleVersion: nothing changed; NotInEffect
     if that entry was taken back since or is not an action; NothingToUndo if nothing

@@ -232,6 +232,22 @@ def test_a_confirmation_asked_with_a_bad_address_changes_nothing(
     assert len(log(app, coins_game)) == 10
 
 
+def test_the_service_says_why_an_entry_cannot_be_gone_back_to(app, coins_game):
+    with app.app_context():
+        with pytest.raises(games.NothingToUndo, match="^nothing came after it$"):
+            games.undo_back_to(coins_game, 10, 10, "tablet")  # the newest entry
+        games.undo_back_to(coins_game, 10, 5, "tablet")
+        with pytest.raises(games.NotInEffect, match="^it is no longer in effect$"):
+            games.undo_back_to(coins_game, 11, 8, "tablet")  # taken back just now
+        with pytest.raises(db.StaleVersion) as stale:
+            games.undo_back_to(coins_game, 10, 3, "tablet")
+        assert stale.value.args == (coins_game,)
+        with pytest.raises(games.GameNotFound) as missing:
+            games.undo_back_to("no-such-game-000001", 0, 1, "tablet")
+        assert missing.value.args == ("no-such-game-000001",)
+    assert [event.device for event in log(app, coins_game)[10:]] == ["tablet"]
+
+
 def test_an_unknown_game_is_a_404(client):
     assert client.post("/g/nothing-here/undo-to", data={"version": 1, "to": 1}).status_code == 404
     assert client.get("/g/nothing-here/undo-to?to=1&version=1").status_code == 404
@@ -262,7 +278,7 @@ def test_the_game_after_undo_back_to_here_is_the_game_replayed_without_those_act
         row, actions = opened.row, list(opened.game.actions)
         kept = len(actions) // 3  # (a game may have ended: it comes back from its end)
         entry = next(e for e in db.events(game_id) if e.in_effect == kept)
-        back = games.undo_back_to(game_id, opened.version, entry.seq)
+        back = games.undo_back_to(game_id, opened.version, entry.seq, "tablet")
         replayed = Game.replay(row.bot, row.options, row.seed, row.deck, actions[: entry.in_effect])
         assert seen(back.game) == seen(replayed)
         games.forget_all()  # a restart: resumed from its snapshot and the events since
@@ -286,7 +302,7 @@ def test_undo_back_further_than_memory_holds_reads_the_log_and_comes_back_whole(
         games.forget_all()  # resumed from a snapshot that holds the latest words only
         with app.test_request_context():
             assert len(play_view._taken_back(game_id, count - 2)) == play_view.TAKEN_BACK_SHOWN
-        back = games.undo_back_to(game_id, count, seq=2)
+        back = games.undo_back_to(game_id, count, seq=2, device="tablet")
         assert len(back.game.actions) == 2
         assert str(games.undone_or_redone(back, "undo")) == (
             f"Undone: {count - 2} actions, back to “Correction: Coins set to 1”"
