@@ -4,6 +4,7 @@ keeps the open game, and memory holds a bounded number of games."""
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 import sys
@@ -171,3 +172,48 @@ def test_a_long_game_holds_its_latest_summaries_and_undo_still_goes_all_the_way(
         again = games.open_game(game_id)
         assert str(again.last_summary()).startswith("Correction")
         assert seen(again) == seen(games._rebuild(again.row))
+
+
+def seen_by_the_table(opened: games.OpenGame) -> tuple[object, ...]:
+    """All a game shows and offers: its state, its actions, the words of each action in
+    effect, and what Undo and Redo would take (their sizes, as its buttons say them)."""
+    stacks = opened.stacks
+    undo = stacks.undo_size()
+    return (
+        json.dumps(opened.game.bot.state_to_json(opened.game.state), sort_keys=True),
+        opened.game.actions,
+        undo,
+        opened.summaries[-undo:] if undo else [],  # the words of what Undo takes
+        len(stacks.redo),
+        stacks.redo[-2:],  # what the next two Redos bring back, with their words
+        opened.can_undo,
+    )
+
+
+def test_a_game_read_again_from_storage_undoes_and_redoes_as_it_did_in_memory(app, game_id):
+    """Across stored snapshots (every STORE_EVERY events) and the events replayed since:
+    undos, redos, undo back to here and its redo as one unit, each read again after a
+    restart, is the game the table had before it."""
+    changes = [("correct", n) for n in range(1, 15)] + [
+        ("undo", None), ("undo", None), ("redo", None),  # single steps back and forth
+        ("undo_to", 4), ("redo", None), ("undo", None),  # a unit of several actions
+        ("redo", None), ("correct", 40), ("undo", None), ("undo", None), ("redo", None),
+        ("undo_to", 9), ("redo", None), ("redo", None), ("undo", None), ("correct", 41),
+        ("undo_to", 6), ("redo", None),  # a unit in effect when the next snapshot is stored
+        *(("correct", n) for n in range(50, 58)),
+        *(("undo", None) for _ in range(11)), ("redo", None), ("redo", None),
+    ]  # fmt: skip
+    for kind, value in changes:
+        with app.app_context():
+            opened = games.open_game(game_id)
+            if kind == "correct":
+                payload = {"correct": "coins", "value": value}
+                opened = games.act(game_id, opened.version, "action", payload)
+            elif kind == "undo_to":
+                opened = games.act(game_id, opened.version, "undo", {"to": value})
+            else:
+                opened = games.act(game_id, opened.version, kind)
+            before = seen_by_the_table(opened)
+        restart(app)
+        with app.app_context():
+            assert seen_by_the_table(games.open_game(game_id)) == before, (kind, value)
