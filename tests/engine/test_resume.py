@@ -99,3 +99,10 @@ def test_text_that_is_not_a_stored_game_is_refused():
     stored["after"] = stored["after"][:-1]  # one action missing
     with pytest.raises(ValueError, match="snapshots and actions do not add up"):
         Game.resume("covenant", game.options, game.seed, game.initial_deck, json.dumps(stored))
+
+
+def test_a_game_resumed_with_a_deck_not_checked_yet_has_it_checked():
+    game = played("covenant", 1, 3)
+    broken = {**game.initial_deck, "cards": "not a list"}
+    with pytest.raises(ValueError, match="^the deck file, field 'cards' must be a list$"):
+        Game.resume("covenant", game.options, game.seed, broken, game.stored())

@@ -173,7 +173,9 @@ def test_the_owners_delete_removes_it_for_everyone_and_lists_it_as_recently_dele
     assert page.status_code == 404
     assert "was deleted on the device that started it" in text(page)
     assert "bring-back" not in text(page)  # only its owner can
-    assert phone.get(f"/w/{watch_id}").status_code == 404
+    watched = phone.get(f"/w/{watch_id}")
+    assert watched.status_code == 404  # its watch link says so too
+    assert "was deleted on the device that started it" in text(watched)
     assert phone.post(f"/g/{game_id}/bring-back").status_code == 404
 
 

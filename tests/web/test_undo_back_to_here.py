@@ -396,3 +396,25 @@ def test_a_snapshot_stored_before_units_is_still_read(app, monkeypatch):
         assert str(resumed.next_redo()) == "Correction: Coins set to 28"
         redone = games.act(game_id, 32, "redo")
         assert redone.game.state.ais[0].coins == 28
+
+
+def test_an_older_page_of_the_history_marks_what_was_taken_back_since(app, client, game_id):
+    """The older pages of a long game's History, after an undo back to action 30 and a
+    new action: actions 31 and after were dropped (struck through, not offered), those
+    before still in effect (offered); the undo and the new action are on the first page."""
+    correct_coins(app, game_id, range(1, 131))  # events 1..130
+    client.post(f"/g/{game_id}/undo-to", data={"version": 130, "to": 30})  # event 131
+    correct_coins(app, game_id, [99])  # event 132: what was taken back is gone for good
+    shown = client.get(f"/g/{game_id}/history").get_data(as_text=True)
+    pages = [rows(shown)]
+    while (older := re.search(r'class="button history-older" href="([^"]+)"', shown)) is not None:
+        shown = client.get(html.unescape(older.group(1)), headers=HTMX).get_data(as_text=True)
+        pages.append(rows(shown))
+    assert [sorted(page) for page in pages] == [
+        list(range(83, 133)), list(range(33, 83)), list(range(1, 33))
+    ]  # fmt: skip
+    for page in pages[1:]:
+        for seq, row in page.items():
+            dropped = seq > 30
+            assert ("taken-back" in row) is dropped, seq
+            assert (undo_back(row) is None) is dropped, seq
