@@ -97,7 +97,7 @@ def test_text_that_is_not_a_stored_game_is_refused():
     game = played("covenant", 1, 3)
     stored = json.loads(game.stored())
     stored["after"] = stored["after"][:-1]  # one action missing
-    with pytest.raises(ValueError, match="snapshots and actions do not add up"):
+    with pytest.raises(ValueError, match="^the stored game.s snapshots and actions do not add up$"):
         Game.resume("covenant", game.options, game.seed, game.initial_deck, json.dumps(stored))
 
 
@@ -106,3 +106,24 @@ def test_a_game_resumed_with_a_deck_not_checked_yet_has_it_checked():
     broken = {**game.initial_deck, "cards": "not a list"}
     with pytest.raises(ValueError, match="^the deck file, field 'cards' must be a list$"):
         Game.resume("covenant", game.options, game.seed, broken, game.stored())
+
+
+def test_a_finished_game_resumed_is_still_over() -> None:
+    game = Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}, 5)
+    rng = random.Random(5)
+    for _ in range(600):  # a Solo Enemy game played at random ends within a few dozen
+        if game.pending() is None:
+            break
+        game.answer(random_answer(game, rng))
+    assert game.over and game.pending() is None
+    again = Game.resume(game.bot.id, game.options, game.seed, game.initial_deck, game.stored())
+    assert again.over and again.pending() is None
+
+
+def test_a_resumed_game_starts_from_the_deck_it_was_given() -> None:
+    from .solo_enemy import new_game as solo_game
+
+    game = solo_game("recruit")  # its own deck, every card Recruit: not the demo deck
+    assert game.initial_deck != game.bot.demo_deck()
+    again = Game.resume(game.bot.id, game.options, game.seed, game.initial_deck, game.stored())
+    assert again.initial_deck == game.initial_deck
