@@ -79,3 +79,23 @@ def test_fields_placed_in_rows_and_columns_are_one_grid_in_the_fullest_rows_orde
     assert blocks[0] is lone and len(blocks) == 2
     assert blocks[1].columns == (start, star)
     assert blocks[1].rows == ((one, (None, grid[0])), (two, (grid[1], grid[2])))
+
+
+def test_rows_as_full_as_each_other_put_the_columns_in_the_first_rows_order():
+    one, two = msg("Section 1"), msg("Section 2")
+    a, b, c = msg("A"), msg("B"), msg("C")
+    grid = [
+        Field("b1", msg("B1"), "number", row=one, column=b),
+        Field("c1", msg("C1"), "number", row=one, column=c),
+        Field("a2", msg("A2"), "number", row=two, column=a),
+        Field("c2", msg("C2"), "number", row=two, column=c),
+    ]
+    (block,) = field_blocks(tuple(grid))
+    assert block.columns == (b, c, a)
+
+
+def test_a_field_with_a_row_but_no_column_is_drawn_on_its_own():
+    half = Field("half", msg("Half"), "number", row=msg("Section 1"))
+    placed = Field("whole", msg("Whole"), "number", row=msg("Section 1"), column=msg("A"))
+    blocks = field_blocks((half, placed))
+    assert blocks[0] is half and len(blocks) == 2 and blocks[1].columns == (msg("A"),)
