@@ -743,3 +743,8 @@ def test_the_upgrade_refuses_a_newer_database_naming_its_version_and_changes_not
     assert refused.value.version == newer and refused.value.args == (newer,)
     db.release(path)
     assert held() == before
+
+
+def test_a_deck_that_is_not_stored_is_not_found(tmp_path):
+    with make_app(tmp_path).app_context():
+        assert db.find_deck("no-such-deck-01") is None
