@@ -90,6 +90,13 @@ def test_a_player_on_a_removed_tile_moves_west_along_their_row_first(north: int)
     assert out.moved == {0: (0, north + 1), 1: (2, north)}
 
 
+def test_the_nearest_tile_is_the_fewest_steps_away_across_and_down() -> None:
+    # (3, 0) removed, nothing west in its row: (1, 1) is 2 + 1 steps away, (2, 3) 1 + 3
+    s = state("......o_ ..o_.... ........ ....o_.. ........ o_......", pile=0, meeples=[(3, 0)])
+    out = pile_runs_out(s)
+    assert out is not None and out.moved == {0: (1, 1)}
+
+
 def test_the_nearest_tile_west_is_never_one_to_the_east() -> None:
     s = state("..o_..  ......o_")  # (1, 0) west of (2, 1); (3, 1) closer, but east
     assert nearest_west(s, (2, 1)) == (1, 0)
