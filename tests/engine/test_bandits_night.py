@@ -192,3 +192,12 @@ def test_the_job_dice_show_their_printed_faces_as_often_as_they_are_printed() ->
     assert set(thrown) == {0, 1, 2}
     assert abs(shares[0] - 2 / 6) < 0.03 and abs(shares[1] - 3 / 6) < 0.03
     assert abs(shares[2] - 1 / 6) < 0.03
+
+
+def test_splits_on_a_map_too_small_stop_after_a_round_per_bandit_on_every_tile() -> None:
+    # two tiles and 12 bandits: 6 and more keep passing one bandit across, for ever; the
+    # splitting stops after (bandits + 1) splits a tile, and no bandit is lost
+    s = state("o_o_", bandits={(0, 0): 12})
+    splits, left = split_groups(s)
+    assert len(splits) == 2 * (12 + 1)
+    assert sum(s.bandits.values()) == 12 and left

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from webapp.bots.covenant.rules import covenant_cannons
 from webapp.bots.covenant.state import CovenantState, Upgrade
 from webapp.bots.covenant.steps_battle import battle_cannons
@@ -234,3 +236,17 @@ def test_a_battle_in_the_harbor_is_said_to_be_in_the_harbor():
     pirate = new_game(section(influence=[{"space": "2.2", "cubes": 2}]))
     pending = play(pirate, {"player_ship": "2.2", "player_mode": True}, until="battle")
     assert str(pending.title) == "The Covenant battles your Ship in Pirate mode on 2.2"
+
+
+@pytest.mark.parametrize(("coins", "said"), [(1, "1 coin"), (3, "3 coins"), (9, "5 coins")])
+def test_sinking_its_ship_takes_up_to_5_coins_said_in_words(coins: int, said: str) -> None:
+    # Solo rulebook, "Sinking the Wayward Covenant's Ship": at most 5 coins from its Dock
+    from webapp.bots.covenant.rules import sink_covenant
+
+    game = new_game()
+    game.state.ai.coins = coins
+    words = sink_covenant(game.state, on_its_turn=False)
+    assert str(words) == (
+        f"Take {said} from its Dock for your Treasure chest; its ship goes to the Harbor."
+    )
+    assert game.state.ai.coins == coins - min(coins, 5)

@@ -52,3 +52,9 @@ def test_a_resumed_game_asked_to_go_back_before_its_snapshot_changes_nothing():
     assert now(game, base) == before
     game.undo_to(base)  # back to its snapshot: held
     assert len(game.actions) == base
+
+
+def test_an_undo_before_the_first_action_is_refused_in_words():
+    game = Game("covenant", {}, seed=1)
+    with pytest.raises(InvalidAnswer, match="^there is nothing to undo$"):
+        game.undo()
