@@ -200,4 +200,5 @@ def test_splits_on_a_map_too_small_stop_after_a_round_per_bandit_on_every_tile()
     s = state("o_o_", bandits={(0, 0): 12})
     splits, left = split_groups(s)
     assert len(splits) == 2 * (12 + 1)
+    assert (splits[0].cell, splits[0].size, splits[0].to) == ((0, 0), 12, [(1, 0)])
     assert sum(s.bandits.values()) == 12 and left
