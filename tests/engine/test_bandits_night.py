@@ -37,6 +37,20 @@ def test_bandits_move_one_tile_the_way_the_compass_die_shows() -> None:
     moves = move_bandits(s, rolls("W"))
     assert s.bandits == {(0, 1): 2}
     assert [(m.start, m.end, m.how) for m in moves] == [((1, 1), (0, 1), "moved")]
+    assert moves[0].to_json() == {
+        "start": [1, 1], "roll": "W", "end": [0, 1], "how": "moved", "size": 2,
+        "chained": False, "merged": False,
+    }  # fmt: skip
+
+
+def test_a_group_that_stays_is_written_down_with_its_roll_and_its_bandit_more() -> None:
+    # "If they still cannot move, add a bandit"; a "+" adds one bandit
+    s = state("o_", bandits={(0, 0): 2})
+    moves = move_bandits(s, rolls("+"))
+    assert [(m.roll, m.end, m.how, m.size) for m in moves] == [("+", (0, 0), "plus", 3)]
+    moves = move_bandits(s, rolls("N"))
+    assert [(m.roll, m.end, m.how, m.size) for m in moves] == [("N", (0, 0), "blocked", 4)]
+    assert s.bandits == {(0, 0): 4}
 
 
 def test_bandits_move_onto_face_down_tiles_but_never_off_the_tiles() -> None:

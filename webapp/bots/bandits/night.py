@@ -94,8 +94,8 @@ def move_bandits(state: BanditsState, roll: Callable[[], str]) -> list[Move]:
     waiting = set(c for c in groups if may_move(state, c))
     moves: list[Move] = []
 
-    def roll_for(cell: Cell, chained: bool) -> bool:
-        """The group on `cell` rolls; True if it left its tile."""
+    def roll_for(cell: Cell, chained: bool) -> None:
+        """The group on `cell` rolls (and, chained, the group it moves onto)."""
         waiting.discard(cell)
         size = groups.pop(cell)
         face = roll()
@@ -108,7 +108,7 @@ def move_bandits(state: BanditsState, roll: Callable[[], str]) -> list[Move]:
         if way is None:
             groups[cell] = size + 1
             moves.append(Move(cell, face, cell, "plus" if face == "+" else how, size + 1, chained))
-            return False
+            return
         target = step(cell, way)
         move = Move(cell, face, target, how, size, chained)
         moves.append(move)
@@ -117,7 +117,6 @@ def move_bandits(state: BanditsState, roll: Callable[[], str]) -> list[Move]:
         if target in groups:
             move.merged = True
         groups[target] = groups.get(target, 0) + size
-        return True
 
     for cell in reading_order(waiting):
         if cell in waiting:
