@@ -160,6 +160,10 @@ def test_an_undo_of_kept_entries_puts_back_the_last_change_and_names_its_keys(tm
         assert db.undo_kept(owner, "covenant", history="h", now=now) == ["b", "c"]
         assert db.find_kept(owner, "covenant", "c") is None
         assert db.find_kept(owner, "covenant", "a") == {"n": 0}
+        db.change_kept(owner, "covenant", [("a", None)], history="h", depth=8, now=now)
+        assert db.find_kept(owner, "covenant", "a") is None  # taken away
+        assert db.undo_kept(owner, "covenant", history="h", now=now) == ["a"]
+        assert db.find_kept(owner, "covenant", "a") == {"n": 0}  # and put back
 
 
 def test_an_upgrade_works_out_the_actions_each_stored_event_leaves_in_effect(tmp_path):

@@ -119,3 +119,6 @@ def test_the_most_west_railway_yet_scores_three() -> None:
     s.tiles[(1, 0)].railway = True
     assert not westmost_railway(s, (2, 0))
     assert westmost_railway(s, (0, 0))
+    s = state("o_o_ o_o_")
+    s.tiles[(1, 0)].railway = True
+    assert not westmost_railway(s, (1, 1))  # as far west as one already built: not "most"
