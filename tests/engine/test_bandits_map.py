@@ -9,6 +9,7 @@ from webapp.bots.bandits.land import (
     MEEPLE_START,
     START_DOWN,
     START_UP,
+    add_bandits,
     nearest_west,
     pile_runs_out,
     reveal,
@@ -122,3 +123,9 @@ def test_the_most_west_railway_yet_scores_three() -> None:
     s = state("o_o_ o_o_")
     s.tiles[(1, 0)].railway = True
     assert not westmost_railway(s, (1, 1))  # as far west as one already built: not "most"
+
+
+def test_a_group_brought_down_to_no_bandit_leaves_the_map() -> None:
+    s = state("o_o_", bandits={(0, 0): 2, (1, 0): 1})
+    add_bandits(s, (0, 0), -2)
+    assert s.bandits == {(1, 0): 1}  # no group of 0 left behind
