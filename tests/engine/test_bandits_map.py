@@ -129,3 +129,21 @@ def test_a_group_brought_down_to_no_bandit_leaves_the_map() -> None:
     s = state("o_o_", bandits={(0, 0): 2, (1, 0): 1})
     add_bandits(s, (0, 0), -2)
     assert s.bandits == {(1, 0): 1}  # no group of 0 left behind
+
+
+def test_no_tile_left_and_the_eastmost_row_holding_the_tile_revealed_leaves_spaces_empty() -> None:
+    # the pile is out, and the row to take back holds the tile being revealed: it stays,
+    # and the empty space beside it is left without a tile
+    s = state("o_## o_o_", pile=0)
+    done = reveal(s, (1, 0), "other", None, False)
+    assert done.unfilled == [(1, -1)] and done.new == [] and done.pile_out == []
+    assert (1, 0) in s.tiles and s.pile == 0
+
+
+def test_a_space_east_of_the_map_once_its_eastmost_row_went_back_gets_no_tile() -> None:
+    # revealing (1, 0): east of it the pile runs out and column 2 goes back into the pile;
+    # that space is now east of the eastmost tile (no tile), the one west of it gets one
+    s = state("o_o_o_ ..##.. o_o_o_", north=-1, pile=0)
+    done = reveal(s, (1, 0), "other", None, False)
+    assert [out.cells for out in done.pile_out] == [[(2, -1), (2, 1)]]
+    assert done.new == [(0, 0)] and (2, 0) not in s.tiles and s.pile == 1
