@@ -180,3 +180,11 @@ def test_an_option_within_another_is_named_by_its_path() -> None:
 
     with pytest.raises(OptionsError, match=r"^option 'seats\[1\]\.age' must be a whole number$"):
         checked_options(Nested(), {"seats": [{"age": 9}, {"age": "nine"}]})
+
+
+def test_dropping_steps_not_reached_yet_says_how_many_went() -> None:
+    checklist = Checklist(msg("Turn"), {}, [Step("a"), Step("battle"), Step("b"), Step("battle")])
+    assert checklist.drop_pending(lambda step: step.kind == "battle") == 2
+    assert [step.kind for step in checklist.steps] == ["a", "b"]
+    assert checklist.drop_pending(lambda step: step.kind == "battle") == 0  # none left
+    assert checklist.drop_pending() == 1 and [step.kind for step in checklist.steps] == ["a"]

@@ -190,3 +190,20 @@ def test_a_ring_is_closed_when_every_one_of_its_routes_is_filled():
     filled.add((3, 1))
     assert ring.closed(lambda route: route in filled)
     assert not Ring(frozenset()).closed(lambda route: True)
+
+
+def test_a_ring_goes_round_from_its_first_place_by_name_by_default():
+    # places named 9, 10, 11: "10" < "11" < "9" as names
+    ring = Ring(frozenset({(9, 10), (10, 11), (11, 9)}))
+    assert ring.walk() == [10, 11, 9]
+    assert ring.walk(order=lambda p: p) == [9, 10, 11]
+
+
+def test_a_route_from_a_place_to_itself_is_no_loop():
+    assert not Ring(frozenset({(1, 1), (1, 2), (2, 3), (3, 1)})).is_loop()
+
+
+def test_the_walk_of_routes_that_close_on_a_later_place_stops_there():
+    # a lollipop: 1 to 2, then round 2, 3, 4 and back to 2
+    ring = Ring(frozenset({(1, 2), (2, 3), (3, 4), (4, 2)}))
+    assert ring.walk(order=lambda p: p) == [1, 2, 3, 4] and not ring.is_loop()
