@@ -32,6 +32,9 @@ def test_setup_deals_a_two_by_three_start_face_up_and_seven_face_down_around_it(
     assert sorted(down) == sorted(START_DOWN) and len(down) == 7
     assert all(c[0] <= 0 for c in down)  # north, west and south: nothing east
     assert s.pile == 48 - 13
+    s = BanditsState(mode="coop", names=["A", "B"], die=20, land_tiles=13)  # the fewest
+    start_map(s)
+    assert len(s.tiles) == 13 and s.pile == 0  # every tile is on the table
 
 
 def test_the_meeples_start_on_the_eastmost_central_tile() -> None:

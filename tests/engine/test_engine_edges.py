@@ -188,3 +188,18 @@ def test_dropping_steps_not_reached_yet_says_how_many_went() -> None:
     assert [step.kind for step in checklist.steps] == ["a", "b"]
     assert checklist.drop_pending(lambda step: step.kind == "battle") == 0  # none left
     assert checklist.drop_pending() == 1 and [step.kind for step in checklist.steps] == ["a"]
+
+
+def test_a_bot_without_cards_starts_with_an_empty_deck_file_of_its_own() -> None:
+    assert Plain().demo_deck() == {
+        "format": "botdeck-deck", "version": 1, "bot": "plain_test", "name": "", "cards": [],
+    }  # fmt: skip
+
+
+def test_a_graph_made_from_its_routes_knows_them_at_each_place() -> None:
+    from webapp.engine.geometry import Route
+
+    routes = [Route(1, 2, 0), Route(2, 3, 1)]
+    graph: Graph[int] = Graph(routes)
+    assert graph.route(2, 3) is routes[1] and graph.route(3, 2) is routes[1]
+    assert graph.routes_from(2) == routes
