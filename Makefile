@@ -30,7 +30,7 @@ bench: install
 	$(BIN)/python -m bench
 
 # Mutation testing of the rules core, the bots' rules, the service and the store
-# ([tool.mutmut] in pyproject.toml): long (over ten hours on 2 cores the first time, then only
+# ([tool.mutmut] in pyproject.toml): long (many hours on 2 cores the first time, then only
 # what changed), so not part of `make test`. Run it before a refactor and after a rules
 # change; it prints each module's score and every surviving mutant.
 MUTATE_JOBS ?= $(shell nproc 2>/dev/null || echo 2)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import jsonschema
 
-from .schema import first_error, in_words, quoted, schema_defaults
+from .schema import first_error, in_words, path_name, quoted, schema_defaults
 from .text import Msg, msg
 
 if TYPE_CHECKING:
@@ -39,7 +39,4 @@ def _in_words(error: jsonschema.ValidationError) -> Msg:
     path, wrong = in_words(error)
     if error.validator == "additionalProperties" and len(path) == 1:
         return msg("unknown option {name}", name=quoted(path[0]))
-    where = ""
-    for part in path:
-        where += f"[{part}]" if isinstance(part, int) else f"{'.' if where else ''}{part}"
-    return msg("option '{field}' {wrong}", field=where, wrong=wrong)
+    return msg("option '{field}' {wrong}", field=path_name(path), wrong=wrong)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from collections.abc import Iterable
 from typing import Any, cast
 
 import jsonschema
@@ -57,6 +58,14 @@ def deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     while error.context:
         error = max(error.context, key=lambda e: len(e.absolute_path))
     return error
+
+
+def path_name(path: Iterable[str | int]) -> str:
+    """Where a value is, as a player reads it: `players`, `factions[2]`, `seats[1].age`."""
+    name = ""
+    for part in path:
+        name += f"[{part}]" if isinstance(part, int) else f"{'.' if name else ''}{part}"
+    return name
 
 
 def quoted(value: Any) -> str:

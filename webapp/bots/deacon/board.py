@@ -26,7 +26,7 @@ import jsonschema
 
 from ...engine import Msg, msg, reason
 from ...engine.geometry import Graph, Ring, Route
-from ...engine.schema import first_error, in_words
+from ...engine.schema import first_error, in_words, path_name
 from ..deckfile import package_json, placed
 
 __all__ = [
@@ -349,7 +349,7 @@ def _describe(data: dict[str, Any], error: jsonschema.ValidationError) -> Msg:
         where, rest = _place(str(path[0]), data[path[0]][path[1]], path[1]), path[2:]
     else:
         where, rest = msg("the board"), path
-    return placed(where, _field(rest), wrong)
+    return placed(where, path_name(rest), wrong)
 
 
 def _place(kind: str, item: Any, index: int) -> Msg:
@@ -370,13 +370,6 @@ def _place(kind: str, item: Any, index: int) -> Msg:
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _field(path: list[Any]) -> str:
-    name = ""
-    for part in path:
-        name += f"[{part}]" if isinstance(part, int) else f"{'.' if name else ''}{part}"
-    return name
 
 
 # The live check
