@@ -143,6 +143,23 @@ def test_no_tile_left_and_the_eastmost_row_holding_the_tile_revealed_leaves_spac
     assert (1, 0) in s.tiles and s.pile == 0
 
 
+def test_every_empty_space_around_a_tile_is_left_empty_when_no_row_can_go_back() -> None:
+    # one row of tiles: the pile is out, the eastmost column holds the tile revealed; the
+    # spaces north and south of it both stay empty (and east of it is off the map)
+    s = state("o_##", pile=0)
+    done = reveal(s, (1, 0), "other", None, False)
+    assert done.unfilled == [(1, -1), (1, 1)] and done.new == [] and s.pile == 0
+
+
+def test_a_space_in_the_new_eastmost_column_gets_a_tile_from_the_row_that_went_back() -> None:
+    # revealing (1, 0) with the pile out: the space north of it sends column 2 back into
+    # the pile; column 1 is then the eastmost, and the space north gets a tile from it
+    s = state("o_##o_ o_o_o_", pile=0)
+    done = reveal(s, (1, 0), "other", None, False)
+    assert [out.cells for out in done.pile_out] == [[(2, 0), (2, 1)]]
+    assert done.new == [(1, -1)] and s.pile == 1
+
+
 def test_a_space_east_of_the_map_once_its_eastmost_row_went_back_gets_no_tile() -> None:
     # revealing (1, 0): east of it the pile runs out and column 2 goes back into the pile;
     # that space is now east of the eastmost tile (no tile), the one west of it gets one

@@ -168,6 +168,14 @@ def test_appear_rolls_are_the_red_star_of_the_furthest_forward_section() -> None
     assert appear_rolls(s) == 3
 
 
+def test_no_bandit_die_is_rolled_while_the_score_board_is_not_entered_yet() -> None:
+    # the red stars are printed on the Score Board: before it is entered, no section
+    # holds a star, and the panel's "Bandit die tonight" reads 0 rolls
+    s = state("o_")
+    s.board = None
+    assert appear_rolls(s) == 0
+
+
 def test_a_group_of_six_splits_one_bandit_to_each_of_the_four_directions() -> None:
     s = state("o_o_o_ o_o_o_ o_o_o_", bandits={(1, 1): 6})
     splits, left = split_groups(s)

@@ -54,6 +54,26 @@ def test_defeating_your_ship_gives_a_legendary_cube_and_sinking_it_terror_of_the
     assert "terror_of_the_sea" in game.state.ai.claimed
 
 
+def test_each_defeat_of_your_ship_adds_one_more_legendary_cube_and_says_so():
+    # Solo rulebook, "Legendary": "Each time the Covenant defeats your Ship in a battle or
+    # a Merchant ship, place one of its cubes here."
+    game = new_game(section(effects=[{"type": "attack"}]))
+    game.state.ai.cubes["legendary"] = 2
+    finish_turn(game, {"player_ship": "1.1", "battle": "covenant_sank_you"})
+    assert game.state.ai.cubes["legendary"] == 3
+    assert "The Covenant places a cube on the Legendary achievement." in notes(game)
+
+
+def test_no_legendary_cube_once_the_covenant_has_claimed_the_achievement():
+    # Solo rulebook, "Right side effects": "if the Covenant does not already have the
+    # Legendary Achievement, then the Covenant gains a cube on the Legendary Achievement"
+    game = new_game(section(effects=[{"type": "attack"}]))
+    game.state.ai.claimed = ["legendary"]
+    finish_turn(game, {"player_ship": "1.1", "battle": "covenant_sank_you"})
+    assert game.state.ai.cubes["legendary"] == 0
+    assert not any("Legendary achievement" in note for note in notes(game))
+
+
 def test_sinking_the_covenant_gives_you_five_of_its_coins_and_sends_it_to_the_harbor():
     game = new_game(section(end="3.3", effects=[{"type": "attack"}]))
     finish_turn(game, {"player_ship": "1.1", "battle": "you_sank"})
@@ -92,7 +112,7 @@ def test_garrison_never_deals_a_fifth_damage():
     game.correct("damage", 4)
     finish_turn(game, {"island_check": "garrison"})
     assert game.state.ai.damage == 4
-    assert any("5th damage" in n for n in notes(game))
+    assert "A Garrison would deal its 5th damage: ignored, as the rulebook says." in notes(game)
 
 
 def test_no_garrison_damage_when_it_only_picks_up_the_advancement():
