@@ -155,3 +155,32 @@ def test_the_days_are_written_in_the_readers_language(app, client, game_id, monk
     shown = client.get(f"/g/{game_id}/history").get_data(as_text=True)
     assert '<h2 class="history-date">samedi 14 mars 2026</h2>' in shown
     assert re.search(r"<time datetime=\"[^\"]+\">\d{2}:\d{2}</time>", shown)  # 24-hour clock
+
+
+def actions(shown: str, *, undone: bool) -> list[int]:
+    """The corrections a page shows in effect (or undone), by the coins each set."""
+    mark = " taken-back" if undone else ""
+    rows = re.findall(rf'<li class="history-item action{mark}">.*?</li>', shown, re.S)
+    return [n for row in rows for n in coins_set(row)]
+
+
+def test_an_older_page_shows_undone_what_an_action_on_a_newer_page_replaced(app, client, game_id):
+    # coins 1..10, three undos, then a new action at the 8th place: corrections 8, 9 and
+    # 10 are gone for good. That action heads the newest page's last row: the older page
+    # must learn it from the events after it, not from its own rows
+    correct_coins(app, game_id, range(1, 11))
+    with app.app_context():
+        for _ in range(3):
+            games.act(game_id, games.open_game(game_id).version, "undo")
+    correct_coins(app, game_id, range(101, 151))  # seqs 14 to 63: the newest page of 50
+    first = client.get(f"/g/{game_id}/history").get_data(as_text=True)
+    assert coins_set(first)[-1] == 101 and older_button(first) == f"/g/{game_id}/history?before=14"
+    older = client.get(older_button(first), headers=HTMX).get_data(as_text=True)
+    assert actions(older, undone=True) == [10, 9, 8]
+    assert actions(older, undone=False) == list(range(7, 0, -1))
+
+
+def test_the_newest_page_of_a_game_past_125_events_starts_at_its_newest(app, client, game_id):
+    correct_coins(app, game_id, range(1, 131))
+    shown = client.get(f"/g/{game_id}/history").get_data(as_text=True)
+    assert coins_set(shown) == list(range(130, 80, -1))

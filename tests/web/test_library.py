@@ -387,3 +387,10 @@ def test_a_refused_start_form_comes_back_with_the_deck_the_table_chose(client):
     form = form[form.index('class="start-form"') :]
     assert re.search(r'name="deck_id" value="demo"[^>]* checked>', form)
     assert not re.search(r'name="deck_id" value="new"[^>]* checked>', form)
+
+
+@pytest.mark.parametrize("path", ["", "/card/3", "/export", "/delete"])
+def test_a_deck_that_is_not_in_the_library_is_not_found(client, path):
+    response = client.get(f"/library/solo_enemy/no-such-deck{path}")
+    assert response.status_code == 404
+    assert "There is nothing here" in response.get_data(as_text=True)
