@@ -225,6 +225,13 @@ def test_hire_most_full_row_goes_to_the_next_colour_below_wrapping_to_top() -> N
     assert most_wanted(s, CREW["rows"]) == [0, 1, 2]
 
 
+def test_hire_most_tied_takes_the_topmost_of_the_colours_it_has_most_of() -> None:
+    # the card's clause names no tie-break: the one of "hire the cheapest" (topmost if
+    # tied) is taken, the same on both cards
+    s = state(LINE, crew=[1, 2, 2])
+    assert most_wanted(s, CREW["rows"]) == [1, 2, 0]
+
+
 def test_two_rows_filled_and_no_match_it_takes_an_intern() -> None:
     assert intern_row(state(LINE, crew=[3, 3, 1]), CREW["rows"]) == 2
     assert intern_row(state(LINE, crew=[3, 2, 1]), CREW["rows"]) is None

@@ -116,8 +116,8 @@ def anywhere_deploy(state: DeaconState) -> tuple[str, list[str]] | None:
     free = [key for key in costs if not state.has_ball(DEACON, key)]
     if not free:
         return None
-    best = min(free, key=lambda key: (costs[key], lowest_island(key)))
-    return best, sectors_closed_by(state, best)
+    # none of these closes a sector (it would be among `closing`)
+    return min(free, key=lambda key: (costs[key], lowest_island(key))), []
 
 
 @dataclass(frozen=True)
