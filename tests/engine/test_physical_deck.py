@@ -44,7 +44,9 @@ def test_the_table_names_the_card_it_turned_over():
     game = physical()
     pending = game.pending()
     assert pending.step.kind == "identify_card"
+    assert str(pending.question.prompt) == "Card number"
     assert [c.value for c in pending.question.choices] == [f"{n:02d}" for n in range(1, 19)]
+    assert [str(c.label) for c in pending.question.choices] == [f"{n:02d}" for n in range(1, 19)]
 
 
 def test_a_new_card_is_entered_once_for_the_part_needed_now():
@@ -55,6 +57,8 @@ def test_a_new_card_is_entered_once_for_the_part_needed_now():
     assert pending.question.draft["wanted"] == 0  # turn 1: the first section
     game.answer({"sections": 4, "section": SECTION})
     assert game.pending().step.kind == "player_ship"
+    said = [str(note) for step in game.checklist.steps for note in step.notes]
+    assert "Saved to your library: next time this card shows at once." in said
     card = game.deck["cards"][0]
     assert card["id"] == "07" and card["sides"]["normal"]["sections"] == [SECTION, None, None, None]
     assert game.initial_deck["cards"] == []  # the game's start is kept for replays
@@ -85,7 +89,8 @@ def test_a_card_already_drawn_since_the_shuffle_is_warned_about():
     warned = next(c for c in pending.question.choices if c.value == "05")
     assert "already drawn" in str(warned.hint)
     game.answer("05")
-    assert any("already drawn" in str(n) for s in game.checklist.steps for n in s.notes)
+    said = [str(n) for s in game.checklist.steps for n in s.notes]
+    assert f"Card 05 is {warned.hint}: Botdeck takes it, but check the deck." in said
 
 
 def test_a_hard_card_is_known_to_be_sleeved_in_its_pile():
