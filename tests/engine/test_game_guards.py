@@ -91,3 +91,10 @@ def test_a_game_file_of_20000_actions_is_read() -> None:
 def test_a_game_file_of_20001_actions_is_refused_before_it_is_read() -> None:
     with pytest.raises(BadGameFile, match="the game file holds more than 20000 actions"):
         Game.from_export(game_file(LONGEST + 1))
+
+
+def test_undo_before_the_first_action_is_refused_in_words() -> None:
+    game = new_game(section())
+    with pytest.raises(InvalidAnswer, match="^there is nothing to undo$"):
+        game.undo()
+    assert game.actions == [] and game.pending() is not None

@@ -10,6 +10,7 @@ these instead of writing its own neighbour or path search.
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -213,13 +214,12 @@ class Ring(Generic[Node]):
             return False
         if graph is not None and any(graph.route(a, b) is None for a, b in ends):
             return False
-        touching: dict[Node, list[Node]] = {}
+        touching: Counter[Node] = Counter()  # routes of the ring at each of its places
         for a, b in ends:
             if a == b:
                 return False
-            touching.setdefault(a, []).append(b)
-            touching.setdefault(b, []).append(a)
-        if any(len(others) != 2 for others in touching.values()):
+            touching.update((a, b))
+        if any(count != 2 for count in touching.values()):
             return False
         return len(self.walk()) == len(touching)
 
