@@ -207,3 +207,8 @@ def test_the_walk_of_routes_that_close_on_a_later_place_stops_there():
     # a lollipop: 1 to 2, then round 2, 3, 4 and back to 2
     ring = Ring(frozenset({(1, 2), (2, 3), (3, 4), (4, 2)}))
     assert ring.walk(order=lambda p: p) == [1, 2, 3, 4] and not ring.is_loop()
+
+
+def test_the_walk_of_routes_that_do_not_close_stops_at_their_dead_end():
+    ring = Ring(frozenset({(1, 2), (2, 3)}))
+    assert ring.walk(order=lambda p: p) == [1, 2, 3] and not ring.is_loop()

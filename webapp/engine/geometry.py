@@ -237,7 +237,7 @@ class Ring(Generic[Node]):
         path, previous = [here], None
         while True:
             onward = sorted((p for p in touching[here] if p != previous), key=order)
-            if not onward or onward[0] == path[0] or onward[0] in path:
+            if not onward or onward[0] in path:  # a dead end, or round again
                 return path
             previous, here = here, onward[0]
             path.append(here)
