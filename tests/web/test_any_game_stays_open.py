@@ -39,6 +39,7 @@ from ..random_play import (
     starting_deck,
 )
 from .conftest import HTMX, OWNER, owner_client, seen
+from .page_assets import assert_own_assets
 
 # a tap is accepted (200), refused with a reason (422), or met a game that moved on (409)
 TAP_ANSWERS = {200, 409, 422}
@@ -216,6 +217,10 @@ class WebTable(RuleBasedStateMachine):
         ):
             response = self.client.get(url)
             assert response.status_code == 200, (url, response.get_data(as_text=True)[:300])
+            if not url.endswith(("/export", "/history")):  # the history draws no bot's parts
+                assert_own_assets(response.get_data(as_text=True), self.bot_id)
+            elif url.endswith("/history"):
+                assert_own_assets(response.get_data(as_text=True), None)
         for stream in (f"/g/{self.game_id}/events", f"/w/{self.watch_id}/events"):
             assert first_stream_update(self.client, stream).startswith("event: update")
         check_every_title(self.opened().game)

@@ -217,3 +217,37 @@ def test_a_game_read_again_from_storage_undoes_and_redoes_as_it_did_in_memory(ap
         restart(app)
         with app.app_context():
             assert seen_by_the_table(games.open_game(game_id)) == before, (kind, value)
+
+
+@pytest.mark.parametrize(("corrections", "stored_after"), [(9, "undo"), (10, "redo")])
+def test_a_game_resumes_from_its_snapshot_with_a_unit_and_a_redo_since(
+    app, game_id, monkeypatch, corrections, stored_after
+):
+    """A unit of several actions, its snapshot stored just after it was undone (its Redo
+    entry stored) or redone (a unit in effect stored), then undone and redone since: the
+    game opens from the snapshot and those events, never from its whole log (what a
+    restart costs stays flat, whatever the game's length)."""
+    with app.app_context():
+        for n in range(1, corrections + 1):
+            opened = games.open_game(game_id)
+            games.act(game_id, opened.version, "action", {"correct": "coins", "value": n})
+        opened = games.act(game_id, games.open_game(game_id).version, "undo", {"to": 4})
+        opened = games.act(game_id, opened.version, "redo")  # a unit, in effect
+        last = "redo"
+        while opened.stored_at != opened.version:  # undone and redone up to the snapshot
+            last = "undo" if last == "redo" else "redo"
+            opened = games.act(game_id, opened.version, last)
+        assert last == stored_after
+        for kind in ["redo"] * (last == "undo") + ["undo", "redo"]:  # and since
+            opened = games.act(game_id, opened.version, kind)
+        before = seen_by_the_table(opened)
+    restart(app)
+
+    def whole_log(row):
+        raise AssertionError("the game was read from its whole log")
+
+    monkeypatch.setattr(games, "_rebuild", whole_log)
+    with app.app_context():
+        again = games.open_game(game_id)
+        assert seen_by_the_table(again) == before
+        assert again.stacks.undo_size() == corrections - 4

@@ -418,3 +418,17 @@ def test_an_older_page_of_the_history_marks_what_was_taken_back_since(app, clien
             dropped = seq > 30
             assert ("taken-back" in row) is dropped, seq
             assert (undo_back(row) is None) is dropped, seq
+
+
+def test_undo_back_to_here_changes_the_game_under_its_own_lock(app, coins_game, monkeypatch):
+    """The game's lock, not another's: a tap on the game from another device waits."""
+    taken, real = [], games.lock
+
+    def recorded(game_id):
+        taken.append(game_id)
+        return real(game_id)
+
+    monkeypatch.setattr(games, "lock", recorded)
+    with app.app_context():
+        games.undo_back_to(coins_game, 10, 5, "tablet")
+    assert taken and set(taken) == {coins_game}

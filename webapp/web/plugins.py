@@ -6,12 +6,14 @@ templates (`templates/<id>/…`), its icons and its static files (`static/`, ser
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 import jinja2
 from flask import Blueprint, Flask, current_app
+from markupsafe import Markup
 
 from ..bots.pages import BotPages
 from ..engine import Bot, all_bots
@@ -60,6 +62,20 @@ def declared_pages(bot: Bot[Any]) -> BotPages[Any]:
     return pages
 
 
+def tile_icons(env: jinja2.Environment, declared: dict[str, BotPages[Any]]) -> dict[str, Markup]:
+    """Each bot's lobby icon as a `<symbol>`, when it is one of its own icons (else the
+    app's sprite has it): taken from its sprite once, for the pages of other bots."""
+    found = {}
+    for bot_id, pages in declared.items():
+        if not pages.icons:
+            continue
+        sprite = env.get_template(pages.icons).render()
+        symbol = re.search(rf'<symbol id="i-{re.escape(pages.icon)}".*?</symbol>', sprite, re.S)
+        if symbol is not None:
+            found[bot_id] = Markup(symbol.group(0))
+    return found
+
+
 def pages_of(bot_id: str) -> BotPages[Any]:
     """The declared pages of a registered bot."""
     return current_app.extensions[EXTENSION][bot_id]  # type: ignore[no-any-return]
@@ -68,7 +84,7 @@ def pages_of(bot_id: str) -> BotPages[Any]:
 def init_app(app: Flask) -> None:
     loaders: list[jinja2.BaseLoader] = [app.jinja_loader] if app.jinja_loader else []
     declared: dict[str, BotPages[Any]] = {}
-    stylesheets: list[tuple[str, str]] = []
+    stylesheets: dict[str, tuple[str, str]] = {}
     for bot in all_bots():
         pages = declared[bot.id] = declared_pages(bot)
         module = type(bot).__module__
@@ -85,9 +101,12 @@ def init_app(app: Flask) -> None:
             if not (folder / pages.stylesheet).is_file():
                 # internal: a bot package built wrong, at start-up
                 raise TypeError(f"bot {bot.id!r}: no {pages.stylesheet} in its static folder")
-            stylesheets.append((f"{name}.static", pages.stylesheet))
+            stylesheets[bot.id] = (f"{name}.static", pages.stylesheet)
     app.extensions[EXTENSION] = declared
     app.jinja_loader = jinja2.ChoiceLoader(loaders)
     app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
+    # A page loads its own bot's stylesheet and icons only (base.html, `page_bot`): the
+    # others' lobby icons are drawn from `bot_tile_icons`
     app.jinja_env.globals["bot_stylesheets"] = stylesheets
-    app.jinja_env.globals["bot_sprites"] = [p.icons for p in declared.values() if p.icons]
+    app.jinja_env.globals["bot_sprites"] = {i: p.icons for i, p in declared.items() if p.icons}
+    app.jinja_env.globals["bot_tile_icons"] = tile_icons(app.jinja_env, declared)
