@@ -3,6 +3,9 @@
 Flask streams static files straight from disk, which Flask-Compress skips, and it would
 compress them again at every request (about 5 ms for the stylesheet): here each file is
 compressed once per version of it (its ETag) and encoding, at the best ratio, and kept.
+Our own stylesheets and scripts are minified first (rcssmin, rjsmin): their comments
+explain them to the next engineer and are no use to a tablet — a quarter of a first
+visit's bytes less. The files themselves stay as written.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ import gzip
 import threading
 
 import brotli
+import rcssmin
+import rjsmin
 from flask import Flask, request
 from werkzeug.wrappers import Response
 
@@ -29,6 +34,18 @@ def _encoding() -> str | None:
         for part in request.headers.get("Accept-Encoding", "").split(",")
     }
     return next((encoding for encoding in ENCODINGS if encoding in accepted), None)
+
+
+def _minified(data: bytes, mimetype: str | None, path: str) -> bytes:
+    """Our own CSS or JavaScript without its comments and spaces (a vendored file is
+    minified already, with its licence kept beside it)."""
+    if "/vendor/" in path:
+        return data
+    if mimetype == "text/css":
+        return bytes(rcssmin.cssmin(data))
+    if mimetype == "text/javascript":
+        return bytes(rjsmin.jsmin(data))
+    return data
 
 
 def _compress(data: bytes, encoding: str) -> bytes:
@@ -53,7 +70,7 @@ def compressed_static(response: Response) -> Response:
         body = _compressed.get(key)
     response.direct_passthrough = False
     if body is None:
-        body = _compress(response.get_data(), encoding)
+        body = _compress(_minified(response.get_data(), response.mimetype, request.path), encoding)
         with _guard:
             if len(_compressed) >= KEPT:
                 _compressed.clear()
