@@ -1,6 +1,6 @@
 """`make bench`: the taps a newcomer makes to the bot's first action (bench/newcomer.py),
 server time per tap and per page, a card's section entered by quick entry
-(bench/quick_entry.py), the bytes of a first visit, a served
+(bench/quick_entry.py), the bytes of a first visit (bench/first_visit.py), a served
 game night and, last, a 10-minute soak (bench/soak.py; BOTDECK_SOAK_SECONDS shortens it).
 
 A benchmark, not a test: it prints figures measured on this machine.
@@ -8,21 +8,25 @@ A benchmark, not a test: it prints figures measured on this machine.
 
 from __future__ import annotations
 
-import logging
 import random
 import re
 import statistics
 import tempfile
-import threading
 import time
-import urllib.request
 from typing import Any
-
-from werkzeug.serving import make_server
 
 from webapp import create_app, games
 
-from . import bandits_night, deacon_moves, live, newcomer, quick_entry, server_load, soak
+from . import (
+    bandits_night,
+    deacon_moves,
+    first_visit,
+    live,
+    newcomer,
+    quick_entry,
+    server_load,
+    soak,
+)
 from .table import valid_answer
 
 FRAGMENT_HASH = re.compile(r'data-fragment="(\w+)" data-hash="(\w+)"')
@@ -62,41 +66,6 @@ def play(app: Any, client: Any, game_id: str, taps: int, rng: random.Random) -> 
         assert response.status_code == 200, response.status_code
         held.update(FRAGMENT_HASH.findall(response.get_data(as_text=True)))
     return times
-
-
-def first_visit_bytes(app: Any, game_id: str) -> tuple[int, int, list[str]]:
-    """Bytes on the wire (compressed, as a browser accepts) and raw, page plus assets."""
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_port}"
-
-    def fetch(path: str) -> tuple[int, bytes, str]:
-        request = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip, br"})
-        with urllib.request.urlopen(request) as response:
-            body = response.read()
-            header_bytes = sum(len(k) + len(v) + 4 for k, v in response.getheaders())
-            return len(body) + header_bytes, body, response.headers.get("Content-Encoding", "")
-
-    try:
-        wire, body, encoding = fetch(f"/g/{game_id}")
-        raw_page = app.test_client().get(f"/g/{game_id}").get_data()
-        assets = re.findall(rb'(?:href|src)="(/(?:bots/[a-z_]+/)?static/[^"]+)"', raw_page)
-        total_wire, total_raw, lines = (
-            wire,
-            len(raw_page),
-            [f"  {'the page':<34} {wire:7d} B ({encoding}, raw {len(raw_page)} B)"],
-        )
-        for asset in dict.fromkeys(assets):
-            size, _, enc = fetch(asset.decode())
-            raw = len(app.test_client().get(asset.decode()).get_data())
-            total_wire += size
-            total_raw += raw
-            lines.append(f"  {asset.decode():<34} {size:7d} B ({enc or 'identity'}, raw {raw} B)")
-        return total_wire, total_raw, lines
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def measure_game(
@@ -156,18 +125,8 @@ def main() -> None:
         print("\nThe Bandits' night")
         bandits_night.measure_rules(percentiles)
         bandits_night.measure_web(app, client, percentiles)
-        for label, measured in (
-            ("a Covenant game", game_id),
-            ("a Solo Enemy game", solo_id),
-            ("a Deacon game", deacon_id),
-        ):
-            wire, raw, lines = first_visit_bytes(app, measured)
-            print(
-                f"\nfirst visit to {label}: {wire / 1024:.1f} KB on the wire "
-                f"({raw / 1024:.1f} KB uncompressed)   aim: < 80 KB"
-            )
-            for line in lines:
-                print(line)
+    print()
+    first_visit.measure()
     # undo at 10 and 3,000 actions is measured on the served app, among the others
     print()
     server_load.measure(percentiles)

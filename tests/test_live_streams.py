@@ -116,6 +116,24 @@ def test_more_open_pages_than_worker_threads_leave_a_tap_a_page_and_the_css_answ
     connection.close()
 
 
+def test_a_page_that_opens_its_stream_at_its_version_is_sent_only_what_changes(few_threads):
+    """Through the stream layer too: the opening repeats none of the page drawn at
+    version 0, and a tap's update brings the fragments that changed."""
+    connection, game, cookie = start_game(few_threads.port)
+    page = OpenPage(few_threads.port, f"{game}/events?since=0")
+    page.wait_for(b"retry: 1000")
+    headers = {**FORM, **HTMX, "Cookie": cookie.split(";")[0]}
+    assert (
+        request(connection, "POST", f"{game}/correct", "version=0&field=coins&value=7", **headers)
+        == 200
+    )
+    page.wait_for(b'data-game-version="1"')
+    assert b'data-game-version="0"' not in page.received
+    assert set(FRAGMENT.findall(page.received)) == {b"checklist", b"state"}
+    page.close()
+    connection.close()
+
+
 def test_a_closed_page_is_forgotten_within_two_seconds(few_threads):
     connection, game, _ = start_game(few_threads.port)
     pid = few_threads.process.pid

@@ -53,6 +53,33 @@ def test_a_stream_starts_with_a_reconnect_delay_and_the_current_state(app, clien
     stop.set()
 
 
+def test_a_page_opening_its_stream_at_once_is_sent_nothing_it_has(app, client, game_id):
+    """The page's stream address carries the version it was drawn at: its first live
+    message repeats none of the page (it was the whole page again, a sixth of a first
+    visit); the next tap sends only what changed."""
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert f'sse-connect="/g/{game_id}/events?since=0"' in page
+    events, stop = open_stream(app, f"/g/{game_id}/events?since=0")
+    assert events.get(timeout=3) == ("status", 200, "text/event-stream; charset=utf-8")
+    assert events.get(timeout=3) == ("chunk", "retry: 1000\n\n")
+    tap(client, game_id, "2.1")
+    pushed = next_update(events, timeout=10)
+    assert 'data-game-version="1"' in pushed and "Is your Ship in Pirate mode?" in pushed
+    assert 'id="card"' not in pushed  # the same card: the page has it
+    stop.set()
+
+
+def test_a_page_drawn_before_the_last_change_gets_the_whole_game(app, client, game_id):
+    """A stream opened (or reopened after sleep) by a page of an older version starts
+    with the whole game, as a page with no version does."""
+    tap(client, game_id, "2.1")
+    events, stop = open_stream(app, f"/g/{game_id}/events?since=0")
+    snapshot = next_update(events)
+    assert 'data-game-version="1"' in snapshot
+    assert all(f'id="{name}"' in snapshot for name in ("checklist", "board", "card", "state"))
+    stop.set()
+
+
 def test_a_tap_on_one_device_reaches_the_others(app, client, game_id):
     # (how fast is measured by `make bench`, not here: a loaded machine is slow)
     events, stop = open_stream(app, f"/g/{game_id}/events")

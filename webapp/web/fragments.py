@@ -363,7 +363,8 @@ def fragments_held() -> dict[str, str]:
     held = {}
     for item in request.headers.get(HAVE_HEADER, "").split(",")[:10]:
         name, _, digest = item.partition(":")
-        held[name.strip()] = digest.strip()
+        if name.strip():
+            held[name.strip()] = digest.strip()
     return held
 
 

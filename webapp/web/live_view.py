@@ -46,9 +46,21 @@ def sse(event: str, data: str) -> str:
     return f"event: {event}\n{lines}\n"
 
 
-def _since() -> int | None:
-    raw = request.headers.get(SINCE_HEADER, "")
+def _version(raw: str) -> int | None:
     return int(raw) if raw.lstrip("-").isdigit() and len(raw) < 19 else None
+
+
+def _since() -> int | None:
+    """The version an update starts from: the layer's (`X-Botdeck-Since`), or at a
+    stream's opening the version its page was drawn at (`?since=`, in the page's
+    `events_url`): a page that opens its stream at once is sent nothing it has. A page
+    that reconnects later gets the whole game, as before."""
+    asked = request.headers.get(SINCE_HEADER)
+    return _opening() if asked is None else _version(asked)
+
+
+def _opening() -> int | None:
+    return _version(request.args.get("since", ""))
 
 
 def update(
@@ -65,6 +77,8 @@ def update(
         except games.GameUnreadable:
             return sse("reload", ""), seen, held, True  # the page then offers Undo and Export
         if opened.version == seen:
+            if not held:  # a page drawn at this version: it holds every fragment as it is now
+                held = render_update(opened, {}, watch=watch)[1]
             return "", seen, held, False
         html, digests = render_update(opened, held, watch=watch)
         if seen is not None and opened.change is not None and opened.change[0] != "action":
@@ -80,7 +94,7 @@ def stream_part(game_id: str, *, watch: bool) -> Response:
     version in `X-Botdeck-Since` for streams holding `X-Botdeck-Have`."""
     since = _since()
     payload, version, digests, end = update(game_id, fragments_held(), since, watch=watch)
-    if since is None:
+    if SINCE_HEADER not in request.headers:  # the stream's opening
         payload = f"retry: {RECONNECT_MS}\n\n" + payload
     response = Response(payload, mimetype="text/event-stream")
     name = live.topic(games.watch_key(game_id))
@@ -99,7 +113,7 @@ def game_stream(game_id: str, *, watch: bool) -> Response:
 
     def updates() -> Iterator[str]:
         yield f"retry: {RECONNECT_MS}\n\n"
-        seen: int | None = None
+        seen = _opening()
         held: dict[str, str] = {}  # what this stream's page shows: sent again only if changed
         key = games.watch_key(game_id)
         started = live.epoch()

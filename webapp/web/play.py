@@ -57,7 +57,7 @@ def page(game_id: str) -> Any:
         response = make_response(
             render_page(
                 opened,
-                events_url=url_for("play.events", game_id=game_id),
+                events_url=url_for("play.events", game_id=game_id, since=opened.version),
                 notice=_said(game_id, opened.version),
             )
         )

@@ -143,10 +143,10 @@ def check_request() -> Response | tuple[str, int, dict[str, str]] | None:
     return None
 
 
-# What a page's stylesheet, script or picture needs of them: the others only act on a
-# document (an SVG is one, opened alone); sent with each of those files, they were a
+# What a page's stylesheet, script, picture or live stream needs of them: the others act on a
+# document only (an SVG is one, opened alone); sent with each of those files, they were a
 # fifth of a first visit's headers.
-SUBRESOURCES = frozenset({"text/css", "text/javascript", "image/png"})
+SUBRESOURCES = frozenset({"text/css", "text/javascript", "image/png", "text/event-stream"})
 SUBRESOURCE_HEADERS = {"X-Content-Type-Options": "nosniff"}
 
 

@@ -43,7 +43,9 @@ def page(watch_id: str) -> Any:
             )
         db.join_game(saved_device().id, game_id, "watch", db.now())
         html = render_page(
-            opened, watch=True, events_url=url_for("watch.events", watch_id=watch_id)
+            opened,
+            watch=True,
+            events_url=url_for("watch.events", watch_id=watch_id, since=opened.version),
         )
     response = make_response(html)
     response.headers["Cache-Control"] = "no-store"
