@@ -113,6 +113,8 @@ def visit(port: int, path: str) -> tuple[int, list[str]]:
     total = len(page)
     for found in ASSET.finditer(html):
         asset = found.group(1) or found.group(2)
+        if asset.startswith("data:"):  # drawn with the page
+            continue
         size = len(fetch(port, asset.replace("&amp;", "&"), jar))
         total += size
         lines.append(f"    {asset.split('?')[0]:<44} {size:7,d} B")

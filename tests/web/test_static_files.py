@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gzip
+import re
+import urllib.parse
 
 import brotli
 import pytest
@@ -10,6 +12,8 @@ import rcssmin
 import rjsmin
 
 from webapp.web import static_files
+
+from .conftest import HTMX
 
 
 def test_the_stylesheet_goes_out_in_brotli_gzip_or_as_it_is(app, client):
@@ -67,3 +71,32 @@ def test_an_image_compressed_already_goes_out_as_it_is(app, client):
         png = file.read()
     with client.get("/static/icons/icon-192.png", headers={"Accept-Encoding": "br, gzip"}) as sent:
         assert "Content-Encoding" not in sent.headers and sent.data == png
+
+
+def test_a_compressed_static_file_carries_its_etag_and_no_needless_header(client):
+    with client.get("/static/botdeck.css", headers={"Accept-Encoding": "br"}) as sent:
+        assert sent.headers["ETag"].endswith(':br"')
+        for needless in ("Last-Modified", "Accept-Ranges", "Content-Disposition"):
+            assert needless not in sent.headers, needless
+
+
+def test_a_whole_page_is_compressed_harder_than_a_taps_answer(client, game_id):
+    """A first visit's page at Brotli quality 5; htmx's answers at the fastest (a tap's
+    time counts more than its bytes)."""
+    plain = client.get(f"/g/{game_id}").get_data()
+    page = client.get(f"/g/{game_id}", headers={"Accept-Encoding": "br"})
+    assert page.headers["Content-Encoding"] == "br"
+    assert "Accept-Encoding" in page.headers["Vary"]
+    assert page.data == brotli.compress(plain, quality=static_files.PAGE_QUALITY)
+    asked = client.get(f"/g/{game_id}", headers={"Accept-Encoding": "br", **HTMX})
+    answer = client.get(f"/g/{game_id}", headers=HTMX).get_data()
+    assert asked.headers["Content-Encoding"] == "br" and brotli.decompress(asked.data) == answer
+    assert asked.data == brotli.compress(answer, quality=1)  # Flask-Compress's, the fastest
+
+
+def test_the_tabs_icon_is_drawn_with_the_page(app, client):
+    with open(f"{app.static_folder}/favicon.svg", encoding="utf-8") as file:
+        svg = file.read().strip().replace('"', "'")
+    page = client.get("/").get_data(as_text=True)
+    found = re.search(r'<link rel="icon" href="data:image/svg\+xml,([^"]+)"', page)
+    assert found is not None and urllib.parse.unquote(found.group(1)) == svg
