@@ -25,7 +25,7 @@ from pathlib import Path
 
 import brotli
 
-from .table import table_games, table_taps
+from .table import Tap, table_games, table_taps
 
 ROOT = Path(__file__).resolve().parent.parent
 VERSION = re.compile(rb'data-game-version="(\d+)"')
@@ -253,7 +253,11 @@ class Device:
 
     def tap(self, game_id: str, version: int) -> tuple[int, float]:
         """The table's tap at `version` of a game of `table_games` (see bench/table.py)."""
-        route, form = table_taps(TAPS_SCRIPTED)[version]
+        return self.send(game_id, version, table_taps(TAPS_SCRIPTED)[version])
+
+    def send(self, game_id: str, version: int, tap: Tap) -> tuple[int, float]:
+        """A scripted tap (bench/table.py) at `version`: its status and time."""
+        route, form = tap
         status, _, took = self.request(
             "POST", f"/g/{game_id}/{route}", {**form, "version": version}
         )

@@ -101,15 +101,25 @@ Tap = tuple[str, dict[str, Any]]  # the route under /g/<id>/ and its form, versi
 @functools.cache
 def table_taps(count: int) -> tuple[Tap, ...]:
     """The first `count` taps of the table's game, worked out by playing it here."""
+    return bot_taps(TABLE_BOT, json.dumps(TABLE_OPTIONS), TABLE_SEED, count, correct=True)
+
+
+@functools.cache
+def bot_taps(
+    bot: str, options: str, seed: int, count: int, *, correct: bool = False
+) -> tuple[Tap, ...]:
+    """The first `count` taps of a game of `bot` (its `options` as JSON, its `seed`),
+    worked out by playing it here; `correct`: one tap in CORRECT_EVERY corrects the
+    Covenant's coins."""
     with tempfile.TemporaryDirectory() as data_dir:
         app = create_app({"DATA_DIR": data_dir})
         rng = random.Random(2026)
         taps: list[Tap] = []
         with app.app_context():
-            game_id = games.create_game(TABLE_BOT, TABLE_OPTIONS, name="Script", seed=TABLE_SEED)
+            game_id = games.create_game(bot, json.loads(options), name="Script", seed=seed)
             for number in range(count):
                 opened = games.open_game(game_id)
-                if number % CORRECT_EVERY == CORRECT_EVERY - 1:
+                if correct and number % CORRECT_EVERY == CORRECT_EVERY - 1:
                     tap: Tap = ("correct", {"field": "coins", "value": number % 40})
                     action = {"correct": "coins", "value": number % 40}
                 else:
@@ -119,6 +129,19 @@ def table_taps(count: int) -> tuple[Tap, ...]:
                 taps.append(tap)
             games.forget_all()
         return tuple(taps)
+
+
+def bot_games(data_dir: str, bots: list[tuple[str, dict[str, Any], int]]) -> list[str]:
+    """A game of each (bot, options, seed), stored in `data_dir` before a server starts
+    on it: each plays as `bot_taps` says."""
+    app = create_app({"DATA_DIR": data_dir})
+    with app.app_context():
+        made = [
+            games.create_game(bot, options, name=f"Bench {bot}", seed=seed)
+            for bot, options, seed in bots
+        ]
+        games.forget_all()
+    return made
 
 
 def table_games(data_dir: str, count: int) -> list[str]:

@@ -201,3 +201,9 @@ def test_a_form_the_options_schema_refuses_says_why_and_stores_nothing(app, clie
     assert response.status_code == 422
     assert said in html.unescape(response.get_data(as_text=True))
     assert game_count(app) == 0
+
+
+def test_ping_answers_that_botdeck_is_up_and_makes_no_device(client):
+    response = client.get("/ping")
+    assert response.status_code == 204 and response.data == b""
+    assert "Set-Cookie" not in response.headers

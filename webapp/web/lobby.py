@@ -31,6 +31,13 @@ bp = Blueprint("lobby", __name__)
 bp.add_app_template_filter(refilled)
 
 
+@bp.get("/ping")
+def ping() -> tuple[str, int]:
+    """Botdeck is up: an empty answer, for a script or a monitor that checks the server
+    (and `make bench`'s floor: a route that does nothing, on the same server)."""
+    return "", 204
+
+
 @bp.get("/")
 def index() -> str:
     """The games started or joined on this device, most recent first; the new-game form
