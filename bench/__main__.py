@@ -26,6 +26,7 @@ from . import (
     quick_entry,
     server_load,
     soak,
+    tap_floor,
 )
 from .table import valid_answer
 
@@ -125,6 +126,8 @@ def main() -> None:
         print("\nThe Bandits' night")
         bandits_night.measure_rules(percentiles)
         bandits_night.measure_web(app, client, percentiles)
+    print()
+    tap_floor.measure(percentiles)
     print()
     first_visit.measure()
     # undo at 10 and 3,000 actions is measured on the served app, among the others
