@@ -167,3 +167,20 @@ def test_a_timeout_must_be_a_number_of_seconds_above_zero(flag, value, capsys):
 
 def test_a_timeout_may_be_a_fraction_of_a_second():
     assert cli.parse_args(["--body-timeout", "2.5"]).body_timeout == 2.5
+
+
+def test_the_server_settles_the_collector_before_it_serves(app, monkeypatch):
+    """What start-up built is frozen and the young generation collected far less often:
+    a full collection walked every open game, one start of a game in twenty 40–90 ms."""
+    import gc
+
+    from webapp import server
+
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    frozen: list[bool] = []
+    before = gc.get_threshold()
+    try:
+        server.make_server(app)
+        assert gc.get_threshold() == (server.YOUNG_OBJECTS, *before[1:]) and frozen == [True]
+    finally:
+        gc.set_threshold(*before)

@@ -752,3 +752,31 @@ def test_the_upgrade_refuses_a_newer_database_naming_its_version_and_changes_not
 def test_a_deck_that_is_not_stored_is_not_found(tmp_path):
     with make_app(tmp_path).app_context():
         assert db.find_deck("no-such-deck-01") is None
+
+
+def test_the_names_of_a_devices_games_are_read_alone(tmp_path):
+    """A new game's default name takes the next free one: the names only, not every
+    game's options and deck (with many games, the start of one waited on them)."""
+    app = make_app(tmp_path)
+    with app.app_context():
+        device, other, now = "tablet-device-00000004", "phone-device-000000005", db.now()
+        db.insert_device(device, "Tablet", now)
+        db.insert_device(other, "Phone", now)
+        for n, owner in enumerate((device, device, other)):
+            game_id = f"names-game-{n:010d}"
+            db.insert_game(
+                game_id,
+                watch_id=f"names-watch-{n:09d}",
+                deck_id=None,
+                device=owner,
+                name=f"Game {n}",
+                bot="covenant",
+                options={},
+                seed=1,
+                deck={},
+                summary={},
+                now=now,
+            )
+        assert db.game_names(device) == {"Game 0", "Game 1"}
+        assert db.game_names(other) == {"Game 2"}
+        assert db.game_names("nobody-device-00000009") == set()

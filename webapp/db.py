@@ -444,6 +444,18 @@ def list_games(device: str) -> list[tuple[GameRow, str]]:
     return [(_game(row), row["role"]) for row in rows]
 
 
+def game_names(device: str) -> set[str]:
+    """The names of the games in this device's list (a new game's default name is the
+    next free one): read alone, not every game's options and deck."""
+    rows = get_db().execute(
+        "SELECT games.name FROM games"
+        " JOIN device_games ON device_games.game_id = games.id AND device_games.device_id = ?"
+        f" WHERE games.{_LIVE}",
+        (device,),
+    )
+    return {row["name"] for row in rows}
+
+
 def game_devices(game_id: str) -> list[tuple[str, str, str]]:
     """(device id, its name, its role) of every device that has the game in its list, in
     the order they joined."""

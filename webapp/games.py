@@ -188,6 +188,10 @@ def create_game(
         summary=lobby_summary(game),
         now=db.now(),
     )
+    row = db.find_game(game_id)
+    assert row is not None  # (just stored)
+    with lock(game_id):  # the game just built is the one to play: not replayed again
+        _keep(_key(game_id), OpenGame(row, game, row.version))
     # its first question may already be answered by the table's copy (a printed part)
     fill_from_library(game_id, open_game(game_id), device or "")
     return game_id

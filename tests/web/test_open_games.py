@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from webapp import db, games
+from webapp.engine import Game
 
 from ..random_play import random_answer
 from .conftest import HTMX, seen
@@ -251,3 +252,24 @@ def test_a_game_resumes_from_its_snapshot_with_a_unit_and_a_redo_since(
         again = games.open_game(game_id)
         assert seen_by_the_table(again) == before
         assert again.stacks.undo_size() == corrections - 4
+
+
+def test_a_new_game_is_played_as_built_not_replayed(app, monkeypatch):
+    """Starting a game keeps the game it built open: a new game's first page is not a
+    second setup (the start of a game was three times its floor)."""
+
+    def whole_log(row):
+        raise AssertionError("a new game was replayed")
+
+    monkeypatch.setattr(games, "_rebuild", whole_log)
+    with app.app_context():
+        game_id = games.create_game("covenant", {"difficulty": "normal"}, name="New", seed=4)
+        opened = games.open_game(game_id)
+    assert opened.version == 0 and opened.game.actions == []
+    replayed = Game.replay("covenant", opened.row.options, 4, opened.row.deck, [])
+    built = opened.game
+    assert json.dumps(built.bot.state_to_json(built.state), sort_keys=True) == json.dumps(
+        replayed.bot.state_to_json(replayed.state), sort_keys=True
+    )
+    assert built.deck == replayed.deck and built.initial_deck == opened.row.deck
+    assert built.checklist.to_json() == replayed.checklist.to_json()

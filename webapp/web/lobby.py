@@ -140,7 +140,7 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
         if bot.has_board:
             options = _library_board(bot, options)
         name = form_text("name", max_length=80, required=False) or _default_name(
-            bot, {row.name for row, _role in db.list_games(current_device().id)}
+            bot, db.game_names(current_device().id)
         )
         # a bot without cards has no deck fields: whatever a crafted form sends is ignored
         cards = _chosen_cards(bot, options) if bot.has_cards else ChosenCards()
