@@ -32,6 +32,31 @@ def test_covenant_cannons_count_base_upgrades_harbor_buildings_and_pirate_pile()
     assert covenant_cannons(state, space="1.1", defending=False, halved=True).total == 3  # 5/2 up
 
 
+def test_the_covenant_cannons_are_said_line_by_line():
+    # Solo rulebook, "Battling the Wayward Covenant's Ship": each source of its cannons,
+    # as the battle's breakdown lists them
+    state = CovenantState(turns=turn_cycle(players=1, start=0))
+    state.ai.upgrades = [Upgrade(1, 1), Upgrade(2, 2)]
+    state.ai.islands = {"2.2": ["fort", "outpost"]}
+    state.ai.pirate_strength = 5
+    cannons = covenant_cannons(state, space="2.2", defending=False, bonus=2)
+    assert [(str(label), value) for label, value in cannons.lines] == [
+        ("Base cannon", 1),
+        ("Cannons on its Ship Upgrades", 3),
+        ("Its buildings on this space", 2),
+        ("1 per 2 cannons or battle abilities in its Pirate pile", 2),
+        ("Attack Flag bonus this battle", 2),
+    ]
+
+
+@pytest.mark.parametrize(("strength", "lines"), [(1, 1), (2, 2), (3, 2)])
+def test_one_cannon_per_two_in_its_pirate_pile_none_for_a_single_one(strength, lines):
+    state = CovenantState(turns=turn_cycle(players=1, start=0))
+    state.ai.pirate_strength = strength
+    cannons = covenant_cannons(state, space="2.2", defending=False)
+    assert len(cannons.lines) == lines and cannons.total == 1 + strength // 2
+
+
 def test_the_covenant_wins_ties_in_ship_battles():
     game = new_game(section(effects=[{"type": "attack"}]))
     pending = play(game, {"player_ship": "1.1"}, until="battle")
@@ -97,8 +122,10 @@ def test_it_battles_your_pirate_ship_where_it_ends_its_turn():
 
 def test_garrison_deals_one_damage_when_it_ends_its_turn_on_that_island():
     game = new_game(section(end="2.2"))
+    game.correct("damage", 2)
     finish_turn(game, {"island_check": "garrison"})
-    assert game.state.ai.damage == 1
+    assert game.state.ai.damage == 3
+    assert "Your Garrison deals the Covenant's ship 1 damage." in notes(game)
 
 
 def test_garrison_deals_one_damage_when_it_battles_the_garrison():

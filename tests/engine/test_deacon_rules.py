@@ -172,15 +172,27 @@ def test_adjacent_fallback_tie_goes_to_the_lowest_numbered_island() -> None:
 
 
 def test_research_reaching_a_milestone_skips_the_extra_step_and_discards_a_tile() -> None:
-    s = state(LINE, research=2)
-    research_step(s, RESEARCH["spaces"])
-    assert (s.research, s.milestones) == (3, 1)
+    s = state(LINE, research=5, milestones=1)
+    said = research_step(s, RESEARCH["spaces"])
+    assert (s.research, s.milestones) == (6, 2)
+    assert str(said) == (
+        "Its Scientist reaches the Milestone space 6: no extra step, no reward; "
+        "take the top Milestone tile and put it face down by its Ship board."
+    )
+
+
+def test_research_moves_its_scientist_one_space_and_says_where() -> None:
+    s = state(LINE, research=3, milestones=1)
+    said = research_step(s, RESEARCH["spaces"])
+    assert (s.research, s.milestones) == (4, 1)
+    assert str(said) == "Its Scientist moves to space 4."
 
 
 def test_research_stays_on_the_last_space() -> None:
     s = state(LINE, research=10)
-    research_step(s, RESEARCH["spaces"])
+    said = research_step(s, RESEARCH["spaces"])
     assert s.research == 10
+    assert str(said) == "Its Scientist is on the last space of the Research track: it stays."
 
 
 def test_diver_reaching_an_oxygen_tank_gains_its_rewards() -> None:

@@ -132,11 +132,16 @@ FILE = {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1, "a
             {**FILE, "actions": [{"answer": "the moon"}]},
             "its action 1 cannot be taken: the answer is not one of the board spaces offered",
         ),
+        ({**FILE, "actions": [{}] * 20_001}, "the game file holds more than 20000 actions"),
+        ({**FILE, "seed": 2**63}, "the game file's seed is outside -2⁶³ … 2⁶³ − 1"),
+        ({**FILE, "options": [1]}, "the game file's options are not a list of named values"),
+        ({**FILE, "deck": "cards"}, "the game file's deck is not a deck"),
     ],
 )
 def test_a_broken_game_file_is_refused(broken, said):
-    with pytest.raises(BadGameFile, match=said):
+    with pytest.raises(BadGameFile) as refused:
         Game.from_export(broken)
+    assert str(refused.value) == said  # in full: a person reads it
 
 
 def test_an_answer_that_does_not_fit_changes_nothing():
@@ -158,3 +163,28 @@ def test_a_doubled_tap_on_the_same_step_is_refused():
     with pytest.raises(InvalidAnswer, match="that step has already been answered"):
         game.answer("H", expected_index=index)
     assert game.export() == before
+
+
+def test_a_game_file_with_an_action_after_the_game_ended_is_refused_in_words() -> None:
+    from ..random_play import random_answer
+
+    game = Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}, 5)
+    rng = random.Random(5)
+    while game.pending() is not None and len(game.actions) < 600:
+        game.answer(random_answer(game, rng))
+    assert game.over
+    exported = game.export()
+    exported["actions"].append(exported["actions"][-1])
+    number = len(exported["actions"])
+    with pytest.raises(BadGameFile, match=f"^its action {number} comes after the game ended$"):
+        Game.from_export(exported)
+
+
+def test_an_action_the_bots_code_cannot_read_is_refused_in_words(monkeypatch) -> None:
+    def unreadable(self, action):
+        raise KeyError("side")  # a bot's own error: no words for a person
+
+    monkeypatch.setattr(Game, "apply_action", unreadable)
+    with pytest.raises(BadGameFile) as refused:
+        Game.from_export({**FILE, "actions": [{"answer": "3.3"}]})
+    assert str(refused.value) == "its action 1 is not one Botdeck can read"
