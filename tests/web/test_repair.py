@@ -16,7 +16,8 @@ from webapp import db, games
 from webapp.engine import get_bot
 from webapp.web import fragments
 
-from .conftest import HTMX, tap, version_of
+from ..engine.decks import deck
+from .conftest import HTMX, TEST_SECTION, tap, version_of
 
 
 class BotBug(RuntimeError):
@@ -88,6 +89,12 @@ def test_a_game_that_cannot_be_rebuilt_offers_undo_history_and_export(client, un
     data = json.loads(exported.data)
     assert data["actions"] == [{"answer": "H"}, {"answer": "yes"}]  # as the log holds them
     assert data["format"] == "botdeck-game" and data["seed"] == 3
+    assert (data["bot"], data["options"]["difficulty"], data["name"]) == (
+        "covenant",
+        "normal",
+        "Test game",
+    )
+    assert data["deck"] == deck(TEST_SECTION)  # what replays it, once Botdeck can again
 
 
 def test_undo_from_the_repair_page_takes_back_the_tap_that_broke_it(client, unreadable):

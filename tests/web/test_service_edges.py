@@ -71,3 +71,37 @@ def test_a_game_brought_back_is_read_again_from_the_database(app: Flask) -> None
         games.bring_back(game_id, "owner", db.now())
         assert games._key(game_id) not in games._cache
         assert games.open_game(game_id).game.pending() is not None
+
+
+def test_an_imported_game_is_stored_with_its_summary_and_each_action_numbered(app: Flask) -> None:
+    """The lobby lists an imported game where it stands; the History numbers its actions
+    from 1 (the actions in effect once each is taken)."""
+    game_id = started(app)
+    with app.app_context():
+        for value in (3, 4, 5):
+            opened = games.open_game(game_id)
+            games.act(game_id, opened.version, "action", {"correct": "coins", "value": value})
+        exported = games.export_game(game_id)
+        copy = games.import_game(exported, name="Copy")
+        row = db.find_game(copy)
+        assert row is not None
+        assert row.summary == games.lobby_summary(games.open_game(game_id).game)
+        assert [event.in_effect for event in db.events(copy)] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("data", "named"),
+    [
+        ({"name": "Sunday night"}, "Sunday night"),
+        ({"name": "a\nb"}, "a b"),
+        ({"name": "x" * 90}, "x" * 80),
+        ({"name": 5}, "game.json"),
+        ({"name": ""}, "game.json"),
+        ({}, "game.json"),
+        (["a list"], "game.json"),
+    ],
+)
+def test_a_game_file_names_its_game_in_one_line_of_80_or_leaves_the_file_name(
+    data: Any, named: str
+) -> None:
+    assert games.file_name(data, "game.json") == named
