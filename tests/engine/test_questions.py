@@ -246,7 +246,9 @@ def test_a_form_reads_the_answers_its_former_question_stored_exactly_as_stored()
     )
     assert form.parse(True) is True and form.parse(False) is False
     assert str(form.label(True)) == "Yes" and str(form.label(False)) == "No"
+    assert str(form.label("yes")) == "entered" and str(form.label(1)) == "entered"
     assert form.parse({"serf": "yes"}) == {"serf": True}
+    assert form.parse(' {"serf": "no"}') == {"serf": False}  # its JSON, spaces before
     for raw in ("yes", 1, 0, [True]):
         with pytest.raises(
             InvalidAnswer, match="the answer is not the form's fields or one of its buttons"
@@ -357,3 +359,18 @@ def test_a_choice_not_listed_is_labelled_by_its_value() -> None:
     question = choose(PROMPT, choice("a", msg("Alpha")))
     assert str(question.label("a")) == "Alpha"
     assert str(question.label("zeta")) == "zeta"
+
+
+@pytest.mark.parametrize(
+    ("raw", "field", "why"),
+    [
+        ({"type": "mine", "stars": "1", "camp": "maybe"}, "camp", "Ticked or not."),
+        ({"stars": "1"}, "type", "An answer is needed."),
+        ({"type": "saloon", "stars": "1"}, "type", "Choose one of its answers."),
+        ({"type": "mine", "stars": "two"}, "stars", "A whole number is needed."),
+    ],
+)
+def test_a_refused_field_says_under_it_what_it_takes(raw, field, why):
+    with pytest.raises(InvalidAnswer) as refused:
+        TILE.parse(raw)
+    assert [(p.field, str(p.why)) for p in refused.value.problems] == [(field, why)]
