@@ -142,6 +142,13 @@ def test_a_second_route_of_two_needs_its_reef_ball() -> None:
     assert choose_move(opened, [3, 2, 2]).island == 3
 
 
+def test_of_two_ways_as_short_the_one_by_the_lowest_numbered_island_is_shown() -> None:
+    # by number, not by name: island 2 comes before island 10
+    square = board([(1, 2, 1), (1, 10, 1), (2, 5, 1), (10, 5, 1)])
+    move = choose_move(state(square, at=1), [5, 5, 5])
+    assert (move.island, move.path) == (5, [1, 2, 5])
+
+
 def test_no_listed_island_it_moves_by_the_cheapest_adjacent_route() -> None:
     cut = board([(1, 2, 2), (1, 3, 1), (1, 4, 1), (2, 9, 2)], islands=[1, 2, 3, 4, 9])
     move = choose_move(state(cut, at=1, you_at=3), [9, 9, 9])
