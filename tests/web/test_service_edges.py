@@ -105,3 +105,20 @@ def test_a_game_file_names_its_game_in_one_line_of_80_or_leaves_the_file_name(
     data: Any, named: str
 ) -> None:
     assert games.file_name(data, "game.json") == named
+
+
+def test_a_game_deleted_while_its_file_is_read_from_its_log_is_not_found(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game that cannot be rebuilt is exported from its log: gone meanwhile (deleted
+    on another device), it is not found, by its id."""
+    game_id = started(app)
+
+    def unreadable(found: str) -> Any:
+        raise games.GameUnreadable(found)
+
+    monkeypatch.setattr(games, "open_game", unreadable)
+    monkeypatch.setattr(db, "find_game", lambda found, **_: None)
+    with app.app_context(), pytest.raises(games.GameNotFound) as missing:
+        games.export_game(game_id)
+    assert missing.value.args == (game_id,)
