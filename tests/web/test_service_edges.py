@@ -122,3 +122,13 @@ def test_a_game_deleted_while_its_file_is_read_from_its_log_is_not_found(
     with app.app_context(), pytest.raises(games.GameNotFound) as missing:
         games.export_game(game_id)
     assert missing.value.args == (game_id,)
+
+
+@pytest.mark.parametrize("to", ["3", 2.0, True])
+def test_an_undo_back_to_anything_but_a_whole_number_is_refused(app: Flask, to: Any) -> None:
+    game_id = started(app)
+    with app.app_context():
+        opened = games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
+        with pytest.raises(ValueError, match="^an undo goes back to a whole number of actions$"):
+            games.act(game_id, opened.version, "undo", {"to": to})
+        assert games.open_game(game_id).version == opened.version  # nothing stored
