@@ -277,7 +277,9 @@ def _decoded(raw: bytes, encoding: str) -> str:
 
 class Stream:
     """One device's open live stream on a raw socket, from its own address: HTTP/1.1
-    without Accept-Encoding (so uncompressed), its chunked body cut into SSE messages.
+    without Accept-Encoding (so uncompressed), its chunked body cut into SSE messages;
+    opened as a page opens it (`?since=` its version) or, without, as a page that comes
+    back from sleep (the whole game first).
 
     A `Reader` reads it and records when each version of the game arrived (the time
     `select` found the bytes ready). `ended` says why it stopped ("" while open).
@@ -288,6 +290,10 @@ class Stream:
         self.source = source
         self.arrived: dict[int, float] = {}
         self.newest = -1
+        # a page's stream names the version it was drawn at (`?since=`): its opening is
+        # then the retry line alone, and the stream shows that version from it on
+        since = urllib.parse.parse_qs(urllib.parse.urlsplit(path).query).get("since", [""])[0]
+        self.since = int(since) if since.isdigit() else None
         self.status = 0
         self.events: Counter[str] = Counter()
         self.received = 0
@@ -381,6 +387,10 @@ class Stream:
             for line in message.split(b"\n", 3)[:3]:
                 if line.startswith(b"event:"):
                     self.events[line[6:].strip().decode(errors="replace")] += 1
+            if message.startswith(b"retry:") and self.since is not None and self.newest < 0:
+                self.arrived.setdefault(self.since, now)
+                self.newest = self.since
+                new = True
             found = VERSION.search(message)
             if found:
                 version = int(found.group(1))

@@ -323,8 +323,11 @@ def long_games(percentiles: Percentiles) -> None:
 class Crowd:
     """Open streams on a few games, from as many loopback addresses as they need."""
 
-    def __init__(self, server: Server, reader: Reader, games: list[str]) -> None:
+    def __init__(
+        self, server: Server, reader: Reader, games: list[str], versions: dict[str, int]
+    ) -> None:
         self.server, self.reader, self.games = server, reader, games
+        self.versions = versions  # each game's version: a page's stream opens at it
         self.streams: dict[str, list[Stream]] = {game: [] for game in games}
         self.next = 0
 
@@ -339,12 +342,12 @@ class Crowd:
             wanted = []
             for _ in range(min(OPEN_BATCH, count - len(self.alive()))):
                 game = self.games[self.next % len(self.games)]
-                wanted.append((f"/g/{game}/events", loopback(self.next // PER_ADDRESS)))
+                page = f"/g/{game}/events?since={self.versions[game]}"  # as a page opens it
+                wanted.append((page, loopback(self.next // PER_ADDRESS)))
                 self.next += 1
             opened, failed = open_streams(self.server, self.reader, wanted)
-            paths = {f"/g/{game}/events": game for game in self.games}
             for stream in opened:
-                self.streams[paths[stream.path]].append(stream)
+                self.streams[stream.path.split("/")[2]].append(stream)
         return failed
 
 
@@ -427,8 +430,8 @@ def many_streams(percentiles: Percentiles) -> None:
         device = Device(server)
         for game in tables:
             device.open(game)
-        crowd = Crowd(server, reader, tables)
-        versions = dict.fromkeys(crowd.games, 0)
+        versions = dict.fromkeys(tables, 0)
+        crowd = Crowd(server, reader, tables, versions)
         print(
             f"Open live streams on one server process ({STREAM_GAMES} games, {PER_ADDRESS} "
             f"streams an address; open-files limit {limit}; the server at {server.rss_mb():.0f} "
