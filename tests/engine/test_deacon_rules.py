@@ -3,6 +3,8 @@ Reef Balls, its tracks, Missions and Crew. Each test is named after the rulebook
 
 from __future__ import annotations
 
+import pytest
+
 from webapp.bots.deacon.rules import (
     BallSource,
     adjacent_deploy,
@@ -16,6 +18,7 @@ from webapp.bots.deacon.rules import (
     next_ball,
     research_step,
     score_track_effect,
+    sectors_closed_by,
     smallest_row,
     take_ball,
     take_mission,
@@ -48,6 +51,15 @@ def test_deploy_tie_goes_to_the_route_leading_to_the_lowest_numbered_island() ->
     assert adjacent_deploy(state(tied, at=5)) == "2-5"
 
 
+@pytest.mark.parametrize(
+    ("routes", "chosen"),
+    [([(5, 8, 1), (5, 6, 1)], "5-6"), ([(5, 4, 1), (5, 3, 1)], "3-5")],
+)
+def test_deploy_tie_is_decided_by_the_island_at_the_routes_other_end(routes, chosen) -> None:
+    # whichever end of the route its own island is written at
+    assert adjacent_deploy(state(board(routes), at=5)) == chosen
+
+
 def test_deploy_is_ignored_when_every_adjacent_route_has_its_reef_ball() -> None:
     assert adjacent_deploy(balls(state(LINE, at=4), DEACON, "1-4", "4-5")) is None
 
@@ -70,6 +82,21 @@ def test_deploy_anywhere_else_takes_the_cheapest_route_without_its_reef_ball() -
     assert anywhere_deploy(s) == ("4-5", [])
 
 
+def test_deploy_anywhere_closing_takes_the_cheapest_of_the_closing_routes() -> None:
+    # two sectors, each one route short: the dearer route's name comes first
+    two = board(
+        [(1, 2, 2), (2, 3, 0), (3, 1, 0), (3, 4, 1), (4, 5, 0), (5, 3, 0)],
+        [("A", [(1, 2), (2, 3), (3, 1)], 1), ("B", [(3, 4), (4, 5), (5, 3)], 1)],
+    )
+    s = balls(state(two), YOU, "2-3", "1-3", "4-5", "3-5")
+    assert anywhere_deploy(s) == ("3-4", ["B"])
+
+
+def test_a_route_already_holding_a_reef_ball_closes_no_sector_again() -> None:
+    s = balls(state(SQUARE), YOU, "1-2", "2-3", "3-4", "1-4")
+    assert sectors_closed_by(s, "1-2") == []
+
+
 def test_deploy_anywhere_tiebreaker_is_the_lowest_number_island() -> None:
     assert anywhere_deploy(state(SQUARE)) == ("1-4", [])
 
@@ -90,7 +117,21 @@ def test_then_the_column_with_the_highest_vp_value_until_it_is_empty_and_its_bon
     last = next_ball(s, REEF["columns"])
     assert last == BallSource(1, 3)
     take_ball(s, last)
-    assert s.total_vp == 3
+    assert s.total_vp == 3 and s.vp == {"reef_columns": 3}
+    assert (s.reef.columns, s.reef.column) == ([2, 0, 2], 1)
+
+
+def test_an_initial_reef_ball_taken_leaves_one_fewer() -> None:
+    s = state(LINE, reef=ReefSupply(2, [2, 2, 2]))
+    take_ball(s, next_ball(s, REEF["columns"]))
+    assert s.reef.initial == 1 and s.reef.columns == [2, 2, 2]
+    take_ball(s, next_ball(s, REEF["columns"]))
+    assert s.reef.initial == 0
+
+
+def test_it_keeps_to_its_column_until_empty_even_past_a_higher_value() -> None:
+    s = state(LINE, reef=ReefSupply(0, [0, 1, 2], column=2))
+    assert next_ball(s, REEF["columns"]) == BallSource(2, 0)
 
 
 def test_once_empty_the_next_column_to_the_right_wrapping_to_the_leftmost() -> None:
