@@ -14,6 +14,7 @@ from webapp.bots.deacon.rules import (
     diver_step,
     intern_row,
     lacking_types,
+    mission_sets,
     most_wanted,
     next_ball,
     research_step,
@@ -260,6 +261,17 @@ def test_a_set_of_missions_scores_four_vp_and_three_on_the_b_side() -> None:
         for colour in ("red", "blue"):
             assert take_mission(s, colour, ["red", "blue", "green"]) == 0
         assert take_mission(s, "green", ["red", "blue", "green"]) == vp
+
+
+def test_a_completed_set_of_missions_is_kept_as_the_missions_vp() -> None:
+    s = state(LINE, missions=["red", "blue"])
+    assert take_mission(s, "green", ["red", "blue", "green"]) == 4
+    assert s.vp == {"missions": 4}
+
+
+def test_no_mission_type_known_makes_no_set() -> None:
+    assert mission_sets(["red", "blue"], []) == 0
+    assert mission_sets(["red", "blue", "red"], ["red", "blue"]) == 1
 
 
 def test_mission_of_a_type_it_does_not_already_have() -> None:

@@ -14,8 +14,10 @@ from webapp.bots.deacon.rules import least_rows
 from webapp.engine import Bot, Checklist, Context, Step, StepType, StepTypes, msg
 from webapp.engine.geometry import Graph, Grid
 from webapp.engine.json_input import JsonInputError, parse_json
+from webapp.engine.questions import confirm
 from webapp.engine.refusals import FieldsRefused
 from webapp.engine.registry import all_bots, unregister
+from webapp.engine.steps import new, together
 from webapp.engine.text import reason
 
 from .deacon import CREW, board, state
@@ -82,6 +84,32 @@ def test_a_step_type_registered_is_found_under_its_kind_and_a_second_is_refused(
     with pytest.raises(ValueError, match="^step kind 'draw' is registered twice$"):
         kinds.add("draw", Draw())
     assert isinstance(kinds["draw"], Draw)
+
+
+def test_a_run_done_together_resolves_each_step_with_its_own_question_state_and_params() -> None:
+    kinds = StepTypes()
+    seen: list[tuple[object, object, object]] = []
+
+    @kinds.register("lay_out")
+    class LayOut(StepType[dict]):
+        def question(self, state, step):
+            seen.append(("asked", state["table"], step.params["what"]))
+            return confirm()
+
+        def resolve(self, state, step, value, ctx):
+            seen.append(("done", state["table"], (step.params["what"], value)))
+            state["laid"].append(step.params["what"])
+
+    (run,) = together(new("lay_out", what="board"), new("lay_out", what="deck"))
+    state = {"table": "ours", "laid": []}
+    kinds[run.kind].resolve(state, run, "done", Context(1, 0, None))
+    assert state["laid"] == ["board", "deck"]
+    assert seen == [
+        ("asked", "ours", "board"),
+        ("done", "ours", ("board", "done")),
+        ("asked", "ours", "deck"),
+        ("done", "ours", ("deck", "done")),
+    ]
 
 
 # --- the cheapest way ----------------------------------------------------------------------

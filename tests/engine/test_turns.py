@@ -140,6 +140,16 @@ def test_a_turn_cycle_round_trips_through_json():
     assert TurnCycle.from_json(data) == cycle
 
 
+def test_a_turn_cycle_ended_at_once_round_trips_through_json_stopped_and_over():
+    cycle = solo_enemy_rounds()
+    cycle.advance()
+    cycle.end_now()
+    cycle.advance()
+    assert cycle.stopped and cycle.over
+    back = TurnCycle.from_json(json.loads(json.dumps(cycle.to_json())))
+    assert back == cycle and back.stopped and back.over
+
+
 @dataclass
 class BotState:
     turns: TurnCycle

@@ -38,7 +38,7 @@ def test_undo_to_is_the_game_replayed_without_the_actions_after(bot_id, back):
 def test_a_count_it_cannot_go_back_to_changes_nothing(count):
     game = played("covenant", 2, 40)
     before = now(game)
-    with pytest.raises(InvalidAnswer, match="there is nothing to undo back to there"):
+    with pytest.raises(InvalidAnswer, match="^there is nothing to undo back to there$"):
         game.undo_to(count)
     assert now(game) == before
 
