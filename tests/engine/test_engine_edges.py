@@ -102,6 +102,10 @@ def test_a_run_done_together_resolves_each_step_with_its_own_question_state_and_
 
     (run,) = together(new("lay_out", what="board"), new("lay_out", what="deck"))
     state = {"table": "ours", "laid": []}
+    run_type = kinds[run.kind]
+    assert str(run_type.title(state, run)) == "At the table: 2 things, in order"
+    assert str(run_type.detail(state, run)) == "Do them in this order, then tap All done."
+    assert str(run_type.question(state, run).prompt) == "All done"
     kinds[run.kind].resolve(state, run, "done", Context(1, 0, None))
     assert state["laid"] == ["board", "deck"]
     assert seen == [
