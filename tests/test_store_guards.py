@@ -49,6 +49,22 @@ def test_a_watcher_who_opens_the_watch_link_twice_still_only_watches(app: Flask)
         assert [(row.id, role) for row, role in db.list_games(device)] == [(game_id, "watch")]
 
 
+def test_a_watcher_who_then_opens_the_play_link_becomes_a_player(app: Flask) -> None:
+    """The other half of the upsert: a play link given later makes the watcher a player,
+    listed with the play link."""
+    owner = app.test_client()
+    response = owner.post("/games", data={"bot": "covenant", "name": "Shared game"})
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        watch_id = db.find_game(game_id).watch_id
+    partner = app.test_client()
+    assert partner.get(f"/w/{watch_id}").status_code == 200
+    assert partner.get(f"/g/{game_id}").status_code == 200
+    device = partner.get_cookie("botdeck_device").value
+    with app.app_context():
+        assert [(row.id, role) for row, role in db.list_games(device)] == [(game_id, "play")]
+
+
 # --- the lobby, most recent first ---------------------------------------------------------
 
 
