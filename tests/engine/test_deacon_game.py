@@ -73,3 +73,16 @@ def test_undo_replays_to_the_same_cards() -> None:
     replayed = Game.replay("deacon", game.options, game.seed, game.deck, game.actions)
     assert replayed.state.shown == drawn
     assert replayed.bot.state_to_json(replayed.state) == game.bot.state_to_json(game.state)
+
+
+def test_an_empty_deck_at_its_draw_is_reshuffled_from_the_discards_and_said() -> None:
+    # the app's deck: an empty deck is reshuffled first, then its top card is drawn
+    game = new_game()
+    play(game, until="place_ball")  # its turn, before its draw
+    pile = game.state.cards
+    pile.discard, pile.cards = pile.discard + pile.cards, []
+    count = len(pile.discard)
+    play(game, until="move")
+    said = [str(note) for step in game.checklist.steps for note in step.notes]
+    assert f"The discard pile is shuffled into a new deck of {count} cards." in said
+    assert len(game.state.cards) == count - 1  # the new deck, its top card drawn
