@@ -60,13 +60,33 @@ def test_achievements_are_claimed_by_the_app_after_any_change():
     game = new_game(section(effects=[{"type": "coins", "amount": 15}]))
     finish_turn(game)
     assert game.state.ai.claimed == ["capitalist"]
-    assert any("claims the Capitalist achievement" in n for n in notes(game))
+    assert "The Covenant claims the Capitalist achievement." in notes(game)
 
 
 def test_thresholds_are_checked_after_a_correction_too():
     game = new_game()
+    game.correct("explorer", 4)
+    assert "explorer" not in game.state.ai.claimed  # Solo rulebook, "Explorer": 5 solo
     game.correct("explorer", 5)
     assert "explorer" in game.state.ai.claimed
+
+
+def test_explorer_takes_three_cubes_in_2_vs_2():
+    # Solo rulebook, "Explorer": "3 in 2 vs 2 mode"
+    game = new_game(section(), coop=True)
+    game.correct("explorer@0", 3)
+    assert game.state.ais[0].claimed == ["explorer"]
+
+
+def test_the_second_covenants_fourth_achievement_is_its_own_end_trigger():
+    game = new_game(section(effects=[{"type": "coins", "amount": 1}]), coop=True)
+    game.state.ais[1].claimed = ["legendary", "explorer", "builder"]
+    game.correct("coins@1", 40)
+    assert notes(game)[-2:] == [
+        "Ben's Covenant claims the Capitalist achievement.",
+        "Fourth achievement: Ben's Covenant triggers the end of the game.",
+    ]
+    assert game.state.turns.end_trigger == Seat("ai", 1)
 
 
 def test_a_claimed_achievement_stays_claimed():
@@ -80,7 +100,8 @@ def test_the_covenants_fourth_achievement_gives_you_one_more_turn_then_the_score
     game = new_game(section(effects=[{"type": "coins", "amount": 1}]))
     game.state.ai.claimed = ["legendary", "explorer", "builder"]
     game.correct("coins", 40)
-    assert game.state.end_by == "covenant"
+    assert game.state.end_by == "covenant" and game.state.turns.end_trigger == Seat("ai", 0)
+    assert "Fourth achievement: The Covenant triggers the end of the game." in notes(game)
     finish_turn(game)
     assert str(game.checklist.title) == "Your last turn"
     game.answer("end")
