@@ -113,11 +113,21 @@ def test_your_fourth_achievement_gives_the_covenant_one_additional_turn():
     finish_turn(game)
     game.answer("achievement")
     game.answer(4)
-    assert game.state.end_by == "player"
+    assert game.state.end_by == "player" and game.state.turns.end_trigger == Seat("player", 0)
+    said = [str(n) for checklist in game.checklists for step in checklist.steps for n in step.notes]
+    assert "You claimed a fourth achievement first: the Covenant takes one additional turn." in said
     game.answer("end")
     assert str(game.checklist.title) == "The Covenant's additional last turn"
     finish_turn_and_score = play(game, until="score_other")
     assert finish_turn_and_score is not None
+
+
+def test_in_2_vs_2_a_players_fourth_achievement_is_their_own_end_trigger():
+    game = new_game(section(), coop=True)
+    game.correct("player_achievements@1", 4)
+    said = [str(n) for checklist in game.checklists for step in checklist.steps for n in step.notes]
+    assert "Ben claimed a fourth achievement first: everyone else takes one more turn." in said
+    assert game.state.turns.end_trigger == Seat("player", 1)
 
 
 def test_in_its_last_turn_placements_remind_you_it_converts_only_half_your_cubes():
