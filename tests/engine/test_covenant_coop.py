@@ -312,3 +312,17 @@ def test_a_coop_game_plays_from_start_to_score_sheet():
     assert game.over
     counts = Counter(c.header["kind"] for c in game.checklists)
     assert counts["scoring"] == 1 and counts["covenant"] >= 4
+
+
+def test_in_2_vs_2_each_covenants_cards_go_back_to_its_one_deck() -> None:
+    # Solo rulebook: the normal and hard piles are kept apart in solo Hard only; a
+    # Covenant of the 2 vs 2 mode draws from one deck and discards onto it
+    game = new_game(section(), section(), section(), coop=True)
+    first = game.state.ais[0].current["card"]
+    for _ in range(2):
+        finish_turn(game)
+        if game.pending() is not None and game.pending().step.kind == "your_turn":
+            game.answer("end")
+    piles = game.state.ais[0].piles
+    assert list(piles) == ["deck"] and piles["deck"].discard == [first]
+    assert len(piles["deck"].cards) == 7
