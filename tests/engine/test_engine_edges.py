@@ -13,7 +13,7 @@ from webapp.bots.bandits.night import Split
 from webapp.bots.deacon.rules import least_rows
 from webapp.engine import Bot, Checklist, Context, Step, StepType, StepTypes, msg
 from webapp.engine.geometry import Graph, Grid
-from webapp.engine.json_input import JsonInputError, parse_json
+from webapp.engine.json_input import JsonInputError, nesting_depth, parse_json
 from webapp.engine.questions import confirm
 from webapp.engine.refusals import FieldsRefused
 from webapp.engine.registry import all_bots, unregister
@@ -142,6 +142,25 @@ def test_a_tie_between_two_ways_goes_to_the_one_first_in_the_order_given() -> No
 def test_json_holding_nan_or_infinity_is_refused_naming_it(constant: str) -> None:
     with pytest.raises(JsonInputError, match=f"^it holds {constant}, which is not a number$"):
         parse_json(f'{{"cost": {constant}}}')
+
+
+@pytest.mark.parametrize(
+    ("text", "depth"),
+    [('"[no {brackets}"', 0), ("[]", 1), ("[][][[]]", 2), ("[][[[]]]", 3), ('{"a": [{}]}', 3)],
+)
+def test_the_nesting_depth_is_the_deepest_bracket_however_many_close_before(
+    text: str, depth: int
+) -> None:
+    assert nesting_depth(text) == depth
+
+
+def test_json_is_read_up_to_its_limit_and_refused_past_it_in_words() -> None:
+    assert parse_json("[1]", max_chars=3) == [1]
+    with pytest.raises(JsonInputError, match="^it is longer than 3 characters$"):
+        parse_json("[12]", max_chars=3)
+    with pytest.raises(JsonInputError, match="^it is not JSON$"):
+        parse_json(b"\xff[1]")
+    assert parse_json("\ufeff[1]".encode()) == [1]  # a byte-order mark is read past
 
 
 def test_a_refusal_must_name_a_problem() -> None:
