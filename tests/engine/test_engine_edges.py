@@ -161,6 +161,9 @@ def test_json_is_read_up_to_its_limit_and_refused_past_it_in_words() -> None:
     with pytest.raises(JsonInputError, match="^it is not JSON$"):
         parse_json(b"\xff[1]")
     assert parse_json("\ufeff[1]".encode()) == [1]  # a byte-order mark is read past
+    assert parse_json("[[1]]", max_depth=2) == [[1]]
+    with pytest.raises(JsonInputError, match="^it nests lists and objects more than 2 levels"):
+        parse_json("[[[1]]]", max_depth=2)
 
 
 def test_a_refusal_must_name_a_problem() -> None:

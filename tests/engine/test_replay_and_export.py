@@ -188,3 +188,19 @@ def test_an_action_the_bots_code_cannot_read_is_refused_in_words(monkeypatch) ->
     with pytest.raises(BadGameFile) as refused:
         Game.from_export({**FILE, "actions": [{"answer": "3.3"}]})
     assert str(refused.value) == "its action 1 is not one Botdeck can read"
+
+
+def test_a_finished_game_takes_no_correction_and_says_it_is_over() -> None:
+    from webapp.engine import GameOver
+
+    from ..random_play import random_answer
+
+    game = Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}, 5)
+    rng = random.Random(5)
+    while game.pending() is not None and len(game.actions) < 600:
+        game.answer(random_answer(game, rng))
+    assert game.over
+    before = game.export()
+    with pytest.raises(GameOver, match="^the game is over$"):
+        game.correct("vp", 3)
+    assert game.export() == before
