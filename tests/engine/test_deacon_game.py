@@ -3,6 +3,8 @@ A-B-C, the end at 45 VP and the score sheet; replays and undo draw the same card
 
 from __future__ import annotations
 
+import pytest
+
 from webapp.bots.deacon.state import DEACON
 from webapp.engine import Game
 
@@ -86,3 +88,14 @@ def test_an_empty_deck_at_its_draw_is_reshuffled_from_the_discards_and_said() ->
     said = [str(note) for step in game.checklist.steps for note in step.notes]
     assert f"The discard pile is shuffled into a new deck of {count} cards." in said
     assert len(game.state.cards) == count - 1  # the new deck, its top card drawn
+
+
+def test_its_scientist_cannot_be_corrected_below_the_first_research_space() -> None:
+    from webapp.engine import InvalidAnswer
+
+    game = new_game()
+    play(game, until="place_ball")
+    with pytest.raises(InvalidAnswer, match="^the number must be between 1 and 30$"):
+        game.correct("research", 0)
+    game.correct("research", 1)
+    assert game.state.research == 1

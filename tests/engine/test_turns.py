@@ -165,3 +165,8 @@ def test_a_bot_state_holding_a_turn_cycle_round_trips_through_asdict_and_json():
     back = BotState(**{**data, "turns": TurnCycle.from_json(data["turns"])})
     assert back == state
     assert seats_until_scored(back.turns) == [YOU]
+
+
+def test_a_seat_stored_without_its_index_is_the_first_of_its_kind():
+    assert Seat.from_json({"kind": "player"}) == Seat("player", 0)
+    assert Seat.from_json({"kind": "ai", "index": 1}) == Seat("ai", 1)
