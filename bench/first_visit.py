@@ -14,6 +14,8 @@ import socket
 import tempfile
 import zlib
 
+import brotli
+
 from webapp import create_app, games
 
 from .live import HOST, Server
@@ -57,8 +59,6 @@ def body_of(response: bytes) -> bytes:
     if "transfer-encoding: chunked" in headers:
         body = _dechunked(body)
     if "content-encoding: br" in headers:
-        import brotli
-
         return bytes(brotli.decompress(body))
     if "content-encoding: gzip" in headers:
         return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(body)

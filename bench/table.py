@@ -137,8 +137,8 @@ def bot_games(data_dir: str, bots: list[tuple[str, dict[str, Any], int]]) -> lis
     app = create_app({"DATA_DIR": data_dir})
     with app.app_context():
         made = [
-            games.create_game(bot, options, name=f"Bench {bot}", seed=seed)
-            for bot, options, seed in bots
+            games.create_game(bot, options, name=f"Bench {bot} {n + 1}", seed=seed)
+            for n, (bot, options, seed) in enumerate(bots)
         ]
         games.forget_all()
     return made
@@ -147,11 +147,4 @@ def bot_games(data_dir: str, bots: list[tuple[str, dict[str, Any], int]]) -> lis
 def table_games(data_dir: str, count: int) -> list[str]:
     """`count` games of the table's kind, stored in `data_dir` (before a server starts on
     it): each plays as `table_taps` says."""
-    app = create_app({"DATA_DIR": data_dir})
-    with app.app_context():
-        made = [
-            games.create_game(TABLE_BOT, TABLE_OPTIONS, name=f"Table {n + 1}", seed=TABLE_SEED)
-            for n in range(count)
-        ]
-        games.forget_all()
-    return made
+    return bot_games(data_dir, [(TABLE_BOT, TABLE_OPTIONS, TABLE_SEED)] * count)

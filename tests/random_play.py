@@ -200,3 +200,13 @@ def run_table(machine: Any, *, examples: int, steps: int, suppress: tuple[Any, .
         suppress_health_check=[HealthCheck.too_slow, *suppress],
     )
     machine.TestCase().runTest()
+
+
+def finished_solo_enemy_game(seed: int = 5) -> Game:
+    """A Solo Enemy game played at random to its end (within a few dozen answers)."""
+    game = Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}, seed)
+    rng = random.Random(seed)
+    while game.pending() is not None and len(game.actions) < 600:
+        game.answer(random_answer(game, rng))
+    assert game.over
+    return game

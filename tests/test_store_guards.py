@@ -23,15 +23,19 @@ from .web.conftest import tap
 # --- a watcher stays a watcher ------------------------------------------------------------
 
 
+def shared_game(app: Flask, name: str) -> tuple[str, str]:
+    """A Covenant game started on the owner's device: its play id and watch id."""
+    response = app.test_client().post("/games", data={"bot": "covenant", "name": name})
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        return game_id, db.find_game(game_id).watch_id
+
+
 def test_a_watcher_who_opens_the_watch_link_twice_still_only_watches(app: Flask) -> None:
     """Guards `join_game`'s upsert: only a play link turns a watcher into a player (its
     `WHERE excluded.role = 'play'`); a second visit to the watch link must not give the
     watcher the game's play link, in its lobby or in its collection file."""
-    owner = app.test_client()
-    response = owner.post("/games", data={"bot": "covenant", "name": "Watched game"})
-    game_id = response.headers["Location"].rsplit("/", 1)[1]
-    with app.app_context():
-        watch_id = db.find_game(game_id).watch_id
+    game_id, watch_id = shared_game(app, "Watched game")
     watcher = app.test_client()
     for _ in range(2):
         assert "Where is your Ship?" in watcher.get(f"/w/{watch_id}").get_data(as_text=True)
@@ -52,11 +56,7 @@ def test_a_watcher_who_opens_the_watch_link_twice_still_only_watches(app: Flask)
 def test_a_watcher_who_then_opens_the_play_link_becomes_a_player(app: Flask) -> None:
     """The other half of the upsert: a play link given later makes the watcher a player,
     listed with the play link."""
-    owner = app.test_client()
-    response = owner.post("/games", data={"bot": "covenant", "name": "Shared game"})
-    game_id = response.headers["Location"].rsplit("/", 1)[1]
-    with app.app_context():
-        watch_id = db.find_game(game_id).watch_id
+    game_id, watch_id = shared_game(app, "Shared game")
     partner = app.test_client()
     assert partner.get(f"/w/{watch_id}").status_code == 200
     assert partner.get(f"/g/{game_id}").status_code == 200

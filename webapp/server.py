@@ -336,7 +336,8 @@ MALLOC_ARENAS = 2
 M_ARENA_MAX = -8  # glibc's malloc.h
 
 
-def settle_the_collector() -> None:
+def settle_memory() -> None:
+    """Before the server serves: the collector settled, and fewer malloc arenas."""
     gc.collect()
     gc.freeze()
     _, middle, old = gc.get_threshold()
@@ -367,7 +368,7 @@ def make_server(
     """The uvicorn server for the Flask `app` (its body limits read from its config);
     run it with `server.run(sockets=[...])`."""
     max_body, route_bodies = route_limits(app)
-    settle_the_collector()
+    settle_memory()
     config = uvicorn.Config(
         StreamLayer(app, threads=threads),
         http=guarded_protocol(

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.engine import BadGameFile, Game, InvalidAnswer, Kind
+from webapp.engine import BadGameFile, Game, GameOver, InvalidAnswer, Kind
 
 from ..budget import MUTANT_RUN, examples
+from ..random_play import finished_solo_enemy_game
 from .decks import section
 from .helpers import finish_turn, new_game
 
@@ -166,14 +167,7 @@ def test_a_doubled_tap_on_the_same_step_is_refused():
 
 
 def test_a_game_file_with_an_action_after_the_game_ended_is_refused_in_words() -> None:
-    from ..random_play import random_answer
-
-    game = Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}, 5)
-    rng = random.Random(5)
-    while game.pending() is not None and len(game.actions) < 600:
-        game.answer(random_answer(game, rng))
-    assert game.over
-    exported = game.export()
+    exported = finished_solo_enemy_game().export()
     exported["actions"].append(exported["actions"][-1])
     number = len(exported["actions"])
     with pytest.raises(BadGameFile, match=f"^its action {number} comes after the game ended$"):
@@ -191,15 +185,7 @@ def test_an_action_the_bots_code_cannot_read_is_refused_in_words(monkeypatch) ->
 
 
 def test_a_finished_game_takes_no_correction_and_says_it_is_over() -> None:
-    from webapp.engine import GameOver
-
-    from ..random_play import random_answer
-
-    game = Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}, 5)
-    rng = random.Random(5)
-    while game.pending() is not None and len(game.actions) < 600:
-        game.answer(random_answer(game, rng))
-    assert game.over
+    game = finished_solo_enemy_game()
     before = game.export()
     with pytest.raises(GameOver, match="^the game is over$"):
         game.correct("vp", 3)

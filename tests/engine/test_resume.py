@@ -14,7 +14,7 @@ import pytest
 from webapp.engine import Game, HistoryNeeded
 from webapp.engine.game import SNAPSHOT_EVERY
 
-from ..random_play import BOTS, random_answer
+from ..random_play import BOTS, finished_solo_enemy_game, random_answer
 from .test_snapshots import played
 
 
@@ -109,13 +109,8 @@ def test_a_game_resumed_with_a_deck_not_checked_yet_has_it_checked():
 
 
 def test_a_finished_game_resumed_is_still_over() -> None:
-    game = Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}, 5)
-    rng = random.Random(5)
-    for _ in range(600):  # a Solo Enemy game played at random ends within a few dozen
-        if game.pending() is None:
-            break
-        game.answer(random_answer(game, rng))
-    assert game.over and game.pending() is None
+    game = finished_solo_enemy_game()
+    assert game.pending() is None
     again = Game.resume(game.bot.id, game.options, game.seed, game.initial_deck, game.stored())
     assert again.over and again.pending() is None
 
