@@ -143,7 +143,7 @@ def measure() -> None:
                 (f"a {bot} game's page", f"/g/{game_id}") for bot, game_id in made
             ]:
                 total, lines = visit(server.port, path)
-                over = "" if total <= AIM_BYTES else "   OVER THE AIM"
+                over = "" if total <= AIM_BYTES else f"   OVER THE AIM by {total - AIM_BYTES:,} B"
                 print(f"  {label:<46} {total / 1024:6.1f} KB{over}")
                 for line in lines:
                     print(line)

@@ -166,6 +166,9 @@ def test_a_stream_sends_only_the_fragments_a_tap_changed_and_gzip_when_asked(few
 
     # both streams have their opening before the tap (under load the second may be late)
     wait_until(lambda: inflated(b"0"), within=5, what="version 0 on the gzip stream")
+    head = packed.received.partition(b"\r\n\r\n")[0].lower()  # it varies so, said once
+    assert b"content-encoding: gzip" in head and head.count(b"\r\nvary: ") == 1, head
+    assert b"accept-encoding" in head.partition(b"\r\nvary: ")[2].split(b"\r\n")[0]
     assert set(FRAGMENT.findall(opening)) == {b"checklist", b"board", b"card", b"state"}
     headers = {**FORM, **HTMX, "Cookie": cookie.split(";")[0]}
     # a correction of its coins changes the checklist and the state panel, not the board

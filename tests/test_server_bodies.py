@@ -390,3 +390,14 @@ def test_headers_that_stall_behind_another_request_are_dropped(tmp_path):
     finally:
         server.stop()
     assert status_of(answer) == 200
+
+
+def test_a_static_file_on_the_server_carries_one_date(server_process):
+    """The server dates every answer; the app's own Date on a static file is dropped, not
+    sent a second time."""
+    with socket.create_connection(("127.0.0.1", server_process.port), timeout=10) as sock:
+        sock.sendall(head("GET", "/static/botdeck.css", "Accept-Encoding: br", "Connection: close"))
+        answer = answer_of(sock)
+    headers = answer.partition(b"\r\n\r\n")[0].lower()
+    assert status_of(answer) == 200 and b"content-encoding: br" in headers
+    assert headers.count(b"\r\ndate: ") == 1, headers

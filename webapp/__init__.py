@@ -69,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         boards,
         data,
         devices,
+        drawn,
         entry,
         errors,
         i18n,
@@ -93,6 +94,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     plugins.init_app(app)  # each bot's templates and static files
     db.init_app(app)
     i18n.init_app(app)
+    drawn.init_app(app)  # small parts of a page, each rendered once for its values
     theme.init_app(app)  # light, dark or the system's, from a cookie like the language
     errors.init_app(app)
     security.init_app(app)  # before devices: a refused request makes no device

@@ -271,7 +271,10 @@ class StreamLayer:
         ]
         sent_headers.append((b"x-accel-buffering", b"no"))
         if gzip:
-            sent_headers += [(b"content-encoding", b"gzip"), (b"vary", b"Accept-Encoding")]
+            sent_headers.append((b"content-encoding", b"gzip"))
+        varies = b",".join(value for key, value in sent_headers if key == b"vary").lower()
+        if b"accept-encoding" not in varies:  # said once (the app's answer may say it)
+            sent_headers.append((b"vary", b"Accept-Encoding"))
         ended = _END in headers or start["status"] != 200
         await send(
             {"type": "http.response.start", "status": start["status"], "headers": sent_headers}

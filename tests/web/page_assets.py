@@ -16,6 +16,9 @@ def assert_own_assets(shown: str, bot_id: str | None) -> None:
     assert set(linked) == ({bot_id} if bot_id else set()), linked  # (a board editor: two)
     sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', shown)
     assert len(sheets) == len(set(sheets)), sheets  # none loaded twice
+    # a game's table loads botdeck.css alone of the app's; every other page pages.css too
+    table = 'data-fragment="checklist"' in shown
+    assert any(sheet.startswith("/static/pages.css") for sheet in sheets) is not table, sheets
     drawn = Counter(re.findall(r'<symbol id="i-([\w-]+)"', shown))
     assert not [name for name, count in drawn.items() if count > 1], drawn
     used = set(re.findall(r'<use href="#i-([\w-]+)"', shown))

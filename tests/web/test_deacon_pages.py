@@ -358,3 +358,36 @@ def test_the_lobby_offers_the_side_and_the_difficulty_modifiers(render):
                   'name="advanced" value="4"'):  # fmt: skip
         assert field in shown
     assert "Recommended for a first game" in shown
+
+
+def test_the_board_drawn_once_shows_each_states_ships_balls_and_sectors():
+    """The drawing of a board file is worked out once and shared (`_drawing`): each state
+    still gets its own Ships, Reef Balls and sectors cleaned or closed on it, and a board
+    file changed in place is drawn anew."""
+    from webapp.bots.deacon.view_board import board_view
+
+    first = board_view(a_state())
+    moved = board_view(
+        a_state(at=4, you_at=1, balls={"deacon": ["4-5"], "you": []}, cleaned=["B"])
+    )
+    assert {i.number: i.ships for i in first.islands if i.ships} == {2: ("deacon",), 5: ("you",)}
+    assert {i.number: i.ships for i in moved.islands if i.ships} == {4: ("deacon",), 1: ("you",)}
+    assert {r.key: r.balls for r in first.routes if r.balls} == {
+        "1-2": ("deacon",),
+        "2-3": ("deacon", "you"),
+        "1-3": ("you",),
+    }
+    assert {r.key: r.balls for r in moved.routes if r.balls} == {"4-5": ("deacon",)}
+    assert [(s.id, s.cleaned, s.closed) for s in first.sectors] == [
+        ("A", True, True),
+        ("B", False, False),
+    ]
+    assert [(s.id, s.cleaned, s.closed) for s in moved.sectors] == [
+        ("A", False, False),
+        ("B", True, False),
+    ]
+    assert board_view(a_state()) == first  # the first state again: drawn the same
+    costlier = json.loads(json.dumps(BOARD))
+    costlier["routes"][0]["cost"] = 2
+    assert next(r.cost for r in board_view(a_state(board=costlier)).routes if r.key == "1-2") == 2
+    assert next(r.cost for r in board_view(a_state()).routes if r.key == "1-2") == 1

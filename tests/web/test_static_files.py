@@ -34,7 +34,7 @@ def test_the_stylesheet_goes_out_in_brotli_gzip_or_as_it_is(app, client):
     ("path", "minify"),
     [
         ("/static/botdeck.js", rjsmin.jsmin),
-        ("/static/part_forms.css", rcssmin.cssmin),
+        ("/static/pages.css", rcssmin.cssmin),
         ("/bots/deacon/static/deacon.css", rcssmin.cssmin),
         ("/static/vendor/htmx.min.js", None),  # minified already, its licence beside it
     ],
@@ -76,12 +76,39 @@ def test_an_image_compressed_already_goes_out_as_it_is(app, client):
 def test_a_compressed_static_file_carries_its_etag_and_no_needless_header(client):
     with client.get("/static/botdeck.css", headers={"Accept-Encoding": "br"}) as sent:
         assert sent.headers["ETag"].endswith(':br"')
-        for needless in ("Last-Modified", "Accept-Ranges", "Content-Disposition"):
-            assert needless not in sent.headers, needless
+        for needless in ("Last-Modified", "Accept-Ranges", "Content-Disposition", "Date"):
+            assert needless not in sent.headers, needless  # (the server writes the Date)
+
+
+def test_a_compressed_static_file_the_browser_holds_is_not_sent_again(client):
+    """Asked again with its ETag (a reload, a URL without its hash), a compressed file
+    is answered 304 without a body; its ETag is the hash of its bytes, as in its URL."""
+    page = client.get("/").get_data(as_text=True)
+    version = re.search(r'/static/botdeck\.css\?v=(\w+)"', page).group(1)
+    sent = client.get("/static/botdeck.css", headers={"Accept-Encoding": "br"})
+    assert sent.status_code == 200 and sent.headers["ETag"] == f'"{version}:br"'
+    again = client.get(
+        "/static/botdeck.css",
+        headers={"Accept-Encoding": "br", "If-None-Match": sent.headers["ETag"]},
+    )
+    assert again.status_code == 304 and again.data == b""
+    assert again.headers["ETag"] == sent.headers["ETag"] and "Content-Length" not in again.headers
+    assert again.headers["Vary"] == "Accept-Encoding"
+    # the same file in another encoding, or another file, is sent whole
+    other = client.get(
+        "/static/botdeck.css",
+        headers={"Accept-Encoding": "gzip", "If-None-Match": sent.headers["ETag"]},
+    )
+    assert other.status_code == 200 and gzip.decompress(other.data)
+    script = client.get(
+        "/static/botdeck.js",
+        headers={"Accept-Encoding": "br", "If-None-Match": sent.headers["ETag"]},
+    )
+    assert script.status_code == 200 and brotli.decompress(script.data)
 
 
 def test_a_whole_page_is_compressed_harder_than_a_taps_answer(client, game_id):
-    """A first visit's page at Brotli quality 5; htmx's answers at the fastest (a tap's
+    """A first visit's page at Brotli quality 6; htmx's answers at the fastest (a tap's
     time counts more than its bytes)."""
     plain = client.get(f"/g/{game_id}").get_data()
     page = client.get(f"/g/{game_id}", headers={"Accept-Encoding": "br"})

@@ -11,7 +11,11 @@ import pytest
 from .conftest import HTMX, tap
 
 ROOT = Path(__file__).resolve().parents[2]
-STYLESHEETS = [ROOT / "static/botdeck.css", *sorted(ROOT.glob("webapp/bots/*/static/*.css"))]
+STYLESHEETS = [
+    ROOT / "static/botdeck.css",
+    ROOT / "static/pages.css",
+    *sorted(ROOT.glob("webapp/bots/*/static/*.css")),
+]
 FORCED_DARK = re.compile(r'^:root\[data-theme="dark"\] \{(.*?)^\}', re.S | re.M)
 SYSTEM_DARK = re.compile(
     r'^@media \(prefers-color-scheme: dark\) \{\s*:root\[data-theme="auto"\] \{(.*?)\}', re.S | re.M

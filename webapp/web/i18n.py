@@ -55,7 +55,18 @@ def translate(message: Msg | str | None) -> str:
         return ""
     if isinstance(message, str):
         return message
-    translations = catalogue()
+    try:
+        return _in_language(catalogue(), message)
+    except TypeError:  # a message holding something unhashable: rendered, not kept
+        translations = catalogue()
+        return message.render(translations.gettext, translations.ngettext)
+
+
+@lru_cache(maxsize=4096)
+def _in_language(translations: Any, message: Msg) -> str:
+    """`message` in the language of `translations` (one catalogue per language, kept for
+    the process), rendered once: a page says the same few hundred messages again and
+    again."""
     return message.render(translations.gettext, translations.ngettext)
 
 

@@ -19,6 +19,8 @@ import rjsmin
 from flask import Flask, request
 from werkzeug.wrappers import Response
 
+from .static_urls import content_hash
+
 ENCODINGS = ("br", "gzip")
 # formats compressed already: a second compression only adds bytes and time
 PACKED = frozenset({"image/png", "image/jpeg", "image/webp", "font/woff2"})
@@ -65,6 +67,12 @@ def compressed_static(response: Response) -> Response:
     etag, _ = response.get_etag()
     if encoding is None or etag is None:
         return response
+    # its ETag: the hash of its bytes, as its URL carries it, and the encoding
+    filename = (request.view_args or {}).get("filename")
+    digest = content_hash(endpoint, filename) if isinstance(filename, str) else None
+    tag = f"{digest or etag}:{encoding}"
+    if request.if_none_match.contains(tag):  # the browser holds this very file
+        return _not_modified(response, tag)
     key = (request.path, etag, encoding)
     with _guard:
         body = _compressed.get(key)
@@ -79,18 +87,34 @@ def compressed_static(response: Response) -> Response:
     response.set_data(body)
     response.headers["Content-Encoding"] = encoding  # Flask-Compress leaves it alone
     response.headers["Vary"] = "Accept-Encoding"
-    response.set_etag(f"{etag}:{encoding}")
-    # the ETag is enough to ask again; no range of a compressed body is ever asked, and
-    # a stylesheet is shown, never saved: a tenth of each file's headers
-    for needless in ("Last-Modified", "Accept-Ranges", "Content-Disposition"):
+    response.set_etag(tag)
+    # the ETag is enough to ask again; no range of a compressed body is ever asked; a
+    # stylesheet is shown, never saved; and the server writes the Date of every answer
+    # itself (Werkzeug's second one only doubled it): a seventh of each file's headers
+    for needless in ("Last-Modified", "Accept-Ranges", "Content-Disposition", "Date"):
         response.headers.pop(needless, None)
     return response
 
 
+def _not_modified(response: Response, tag: str) -> Response:
+    """304 Not Modified for a file the browser holds compressed (Flask's own check
+    compares its ETag, of the file on disk, and never matches a compressed one)."""
+    response.close()
+    response.status_code = 304
+    response.response = []
+    for sent in ("Content-Length", "Content-Type", "Last-Modified", "Accept-Ranges", "Date"):
+        response.headers.pop(sent, None)
+    response.headers.pop("Content-Disposition", None)
+    response.headers["Vary"] = "Accept-Encoding"
+    response.set_etag(tag)
+    return response
+
+
 # A whole page (a first visit, a reload) is worth a little more time than a tap's
-# fragments, which Flask-Compress sends at Brotli's fastest: the Deacon's page is 12.0 KB
-# at quality 1 and 9.8 KB at 5, for about 1 ms more (bench/first_visit.py).
-PAGE_QUALITY = 5
+# fragments, which Flask-Compress sends at Brotli's fastest: Deacon's page at its start is
+# 12.0 KB at quality 1, 9.8 KB at 5 (about 0.5 ms more) and 53 bytes less again at 6
+# (0.04 ms more); quality 7 and up cost milliseconds for little (bench/first_visit.py).
+PAGE_QUALITY = 6
 
 
 def compressed_page(response: Response) -> Response:

@@ -8,7 +8,10 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeVar
+
+import orjson
 
 from ...engine import Msg
 from .board import Board, BoardError, parsed_board, route_ends, route_key
@@ -122,18 +125,56 @@ def _board(data: Mapping[str, Any]) -> Board | None:
 
 
 def board_view(state: DeaconState, highlight: Highlight | None = None) -> BoardView:
-    """The board as drawn, lit by `highlight` (by default: nothing lit)."""
-    board = _board(state.board or {})
-    plain = BoardView([], [], [], "", False, None, [], None, [], [])
-    if board is None:
-        return plain
+    """The board as drawn, lit by `highlight` (by default: nothing lit): its drawing,
+    worked out once per board file, with both Ships, the Reef Balls and the sectors
+    cleaned or closed placed on it."""
+    try:
+        drawing = _drawing(orjson.dumps(state.board or {}, option=orjson.OPT_SORT_KEYS))
+    except TypeError:  # a board being entered that is not JSON yet: no board
+        drawing = None
+    if drawing is None:
+        return BoardView([], [], [], "", False, None, [], None, [], [])
+    board, plain = drawing
     ships = {DEACON: state.at, YOU: state.you_at}
+    islands = [
+        _placed(i, ships=tuple(owner for owner in OWNERS if ships[owner] == i.number))
+        for i in plain.islands
+    ]
+    routes = [
+        _placed(r, balls=tuple(owner for owner in OWNERS if state.has_ball(owner, r.key)))
+        for r in plain.routes
+    ]
+    sectors = [
+        _placed(s, cleaned=s.id in state.cleaned, closed=board.closed(s.id, state.filled))
+        for s in plain.sectors
+    ]
+    placed = replace(plain, islands=islands, routes=routes, sectors=sectors)
+    return placed if highlight is None else lit_board(placed, highlight)
+
+
+V = TypeVar("V", IslandView, RouteView, SectorView)
+
+
+def _placed(view: V, **changes: Any) -> V:
+    """`view` with `changes`: the same view when they change nothing (most parts)."""
+    if all(getattr(view, name) == value for name, value in changes.items()):
+        return view
+    return replace(view, **changes)
+
+
+@lru_cache(maxsize=8)
+def _drawing(board_file: bytes) -> tuple[Board, BoardView] | None:
+    """The board file (as JSON) drawn with nothing on it and nothing lit; None when there
+    is no board yet, or one is being entered."""
+    board = _board(orjson.loads(board_file))
+    if board is None:
+        return None
     islands = [
         IslandView(
             number=n,
             x=x,
             y=y,
-            ships=tuple(owner for owner in OWNERS if ships[owner] == n),
+            ships=(),
             target=False,
             on_path=False,
             space=f"i{n}",
@@ -157,7 +198,7 @@ def board_view(state: DeaconState, highlight: Highlight | None = None) -> BoardV
                 y2=y2,
                 mid=board.midpoint(key),
                 angle=round(math.degrees(math.atan2(y2 - y1, x2 - x1)), 1),
-                balls=tuple(owner for owner in OWNERS if state.has_ball(owner, key)),
+                balls=(),
                 path=False,
                 deploy=False,
                 space=f"r{key}",
@@ -170,17 +211,17 @@ def board_view(state: DeaconState, highlight: Highlight | None = None) -> BoardV
             points=" ".join(f"{x},{y}" for x, y in board.polygon(sid)),
             label=board.label_point(sid),
             sharks=sector.sharks,
-            cleaned=sid in state.cleaned,
-            closed=board.closed(sid, state.filled),
+            cleaned=False,
+            closed=False,
             closing=False,
             space=f"s:{sid}",
             name=sector_name(sid),
         )
         for sid, sector in board.sectors.items()
     ]
-    plain = replace(plain, islands=islands, routes=routes, sectors=sectors)
-    plain = replace(plain, name=board.name, demo=board.demo)
-    return lit_board(plain, highlight or Highlight())
+    return board, BoardView(
+        islands, routes, sectors, board.name, board.demo, None, [], None, [], []
+    )
 
 
 def lit_board(board: BoardView, h: Highlight, named: Collection[str] = ()) -> BoardView:
