@@ -63,6 +63,7 @@ AIM_RATIO = 1.5
 AIM_LOADED = 0.050
 AIM_GROWTH_MB = 20
 AIM_SHOWN = 0.030
+AIM_RSS_MB, AIM_RSS_AT = 80, 500  # the server's memory with this many pages open
 
 
 class Broken(Exception):
@@ -470,9 +471,11 @@ def one_level(
         reasons = "; ".join(f"{n}× {why}" for why, n in failed.most_common(3))
         return "", f"{opened:,} open, {sum(failed.values())} more did not open ({reasons})"
     took = time.perf_counter() - started
+    rss = server.rss_mb()
+    aim = f"   aim: ≤ {AIM_RSS_MB} MB{verdict(rss, AIM_RSS_MB)}" if level == AIM_RSS_AT else ""
     print(
         (f"{opened:>5} open streams (opened in {took:.1f} s)" if opened else "no stream open")
-        + f": the server at {server.rss_mb():.0f} MB, {server.open_files()} open files"
+        + f": the server at {rss:.1f} MB, {server.open_files()} open files{aim}"
     )
     times, error = probe(crowd, device, versions)
     over = print_probe(times, percentiles, level // len(crowd.games))

@@ -401,3 +401,12 @@ def test_a_static_file_on_the_server_carries_one_date(server_process):
     headers = answer.partition(b"\r\n\r\n")[0].lower()
     assert status_of(answer) == 200 and b"content-encoding: br" in headers
     assert headers.count(b"\r\ndate: ") == 1, headers
+
+
+def test_an_answer_names_no_server(server_process):
+    """No Server header: it tells a browser nothing, and every answer would carry it."""
+    with socket.create_connection(("127.0.0.1", server_process.port), timeout=10) as sock:
+        sock.sendall(head("GET", "/ping", "Connection: close"))
+        answer = answer_of(sock)
+    assert status_of(answer) == 204
+    assert b"\r\nserver:" not in answer.partition(b"\r\n\r\n")[0].lower()

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import orjson
 from flask import Flask, current_app
 
 
@@ -36,13 +37,21 @@ class GameRow:
     bot: str
     options: dict[str, Any]
     seed: int
-    deck: dict[str, Any]
+    # its deck as stored (JSON): read when the game is built again (`deck`), and kept
+    # meanwhile as text, a seventh of its size read (an open game has its own copy)
+    stored_deck: str
     version: int
     summary: dict[str, Any]
     created_at: str
     updated_at: str
     owner: str | None = None
     deleted_at: str | None = None  # when its owner deleted it (None: it is not deleted)
+
+    @property
+    def deck(self) -> dict[str, Any]:
+        """The deck the game was started with, read afresh (the caller's own copy)."""
+        deck: dict[str, Any] = orjson.loads(self.stored_deck)
+        return deck
 
 
 @dataclass(frozen=True)
@@ -307,7 +316,7 @@ def _game(row: sqlite3.Row) -> GameRow:
         row["bot"],
         json.loads(row["options"]),
         row["seed"],
-        json.loads(row["deck"]),
+        row["deck"],
         row["version"],
         json.loads(row["summary"]),
         row["created_at"],

@@ -367,9 +367,7 @@ def test_the_board_drawn_once_shows_each_states_ships_balls_and_sectors():
     from webapp.bots.deacon.view_board import board_view
 
     first = board_view(a_state())
-    moved = board_view(
-        a_state(at=4, you_at=1, balls={"deacon": ["4-5"], "you": []}, cleaned=["B"])
-    )
+    moved = board_view(a_state(at=4, you_at=1, balls={"deacon": ["4-5"], "you": []}, cleaned=["B"]))
     assert {i.number: i.ships for i in first.islands if i.ships} == {2: ("deacon",), 5: ("you",)}
     assert {i.number: i.ships for i in moved.islands if i.ships} == {4: ("deacon",), 1: ("you",)}
     assert {r.key: r.balls for r in first.routes if r.balls} == {

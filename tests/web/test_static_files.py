@@ -108,7 +108,7 @@ def test_a_compressed_static_file_the_browser_holds_is_not_sent_again(client):
 
 
 def test_a_whole_page_is_compressed_harder_than_a_taps_answer(client, game_id):
-    """A first visit's page at Brotli quality 6; htmx's answers at the fastest (a tap's
+    """A first visit's page at Brotli quality 5; htmx's answers at the fastest (a tap's
     time counts more than its bytes)."""
     plain = client.get(f"/g/{game_id}").get_data()
     page = client.get(f"/g/{game_id}", headers={"Accept-Encoding": "br"})

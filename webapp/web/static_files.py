@@ -112,9 +112,10 @@ def _not_modified(response: Response, tag: str) -> Response:
 
 # A whole page (a first visit, a reload) is worth a little more time than a tap's
 # fragments, which Flask-Compress sends at Brotli's fastest: Deacon's page at its start is
-# 12.0 KB at quality 1, 9.8 KB at 5 (about 0.5 ms more) and 53 bytes less again at 6
-# (0.04 ms more); quality 7 and up cost milliseconds for little (bench/first_visit.py).
-PAGE_QUALITY = 6
+# 12.0 KB at quality 1 and 9.8 KB at 5, for about 0.5 ms more. Quality 6 saves 53 bytes
+# more, but its encoder's tables take a megabyte more, which the server then keeps
+# (bench/first_visit.py, and RSS with 500 pages open in bench/server_load.py).
+PAGE_QUALITY = 5
 
 
 def compressed_page(response: Response) -> Response:
