@@ -113,6 +113,37 @@ def test_an_upgraded_database_has_the_shape_of_a_new_one(tmp_path, version):
     assert shape(old) == shape(new)
 
 
+MADE_WITH_ASCII = """
+import codecs, locale, sys
+from webapp import db
+print(codecs.lookup(locale.getpreferredencoding(False)).name, flush=True)
+db.upgrade(sys.argv[1])
+"""
+
+
+def test_a_database_made_where_the_system_encoding_is_ascii_has_the_whole_schema(tmp_path):
+    """schema.sql is read as UTF-8 whatever the system's encoding (a plain C locale too)."""
+    here = tmp_path / "here.sqlite3"
+    db.upgrade(here)
+    there = tmp_path / "there.sqlite3"
+    made = subprocess.run(
+        [sys.executable, "-c", MADE_WITH_ASCII, str(there)],
+        cwd=ROOT,
+        env={
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "LC_ALL": "C",
+            "PYTHONUTF8": "0",
+            "PYTHONCOERCECLOCALE": "0",
+        },
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert made.stdout == "ascii\n"  # the system's encoding there, as the test means it
+    assert shape(there) == shape(here), made.stderr
+
+
 def test_each_migration_run_again_on_a_database_it_changed_changes_nothing(tmp_path):
     """A migration may run again on a database it half-changed before transactions: an
     added column, or the kept entries' new table, is made once."""
@@ -487,6 +518,19 @@ def test_restoring_a_backup_brings_every_game_back_and_can_itself_be_undone(play
     assert version(app, later) == 0 and version(app, ids[1]) == 1
 
 
+def test_a_restored_backup_gives_this_device_back_the_name_it_had_then(played):
+    """After each restore a device shows the name the backup holds, not one read before."""
+    app, client, _ = played
+    (backup,) = safety.backups(database_of(app))
+    for renamed in ("Kitchen tablet", "Hall phone"):
+        client.post("/device/name", data={"name": renamed})
+        assert f'<span class="label">{renamed}</span>' in client.get("/").get_data(as_text=True)
+        client.post(f"/data/backups/{backup.name}/restore")
+        lobby = client.get("/").get_data(as_text=True)
+        assert '<span class="label">Computer</span>' in lobby
+        assert renamed not in lobby
+
+
 def test_only_a_backup_in_the_backups_folder_can_be_restored(played):
     app, client, _ = played
     for name in ("..%2Fbotdeck.sqlite3", "botdeck.sqlite3", "botdeck-20260101-000000.sqlite3"):
@@ -780,3 +824,15 @@ def test_the_names_of_a_devices_games_are_read_alone(tmp_path):
         assert db.game_names(device) == {"Game 0", "Game 1"}
         assert db.game_names(other) == {"Game 2"}
         assert db.game_names("nobody-device-00000009") == set()
+
+
+# --- the connection ------------------------------------------------------------------
+
+
+def test_a_connection_waits_ten_seconds_for_another_writer_before_it_gives_up(tmp_path):
+    """A write waits up to 10 s for another program's lock before "database is locked"."""
+    con = db.connect(tmp_path / "botdeck.sqlite3")
+    try:
+        assert con.execute("PRAGMA busy_timeout").fetchone()[0] == 10_000
+    finally:
+        con.close()
