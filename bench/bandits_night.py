@@ -92,7 +92,10 @@ def grown_game(app: Any, client: Any) -> tuple[str, int]:
 
     while (game := pending()).pending().step.kind != "day_map":
         kind = game.pending().step.kind
-        value = {"score_board": board, "start_tile": {"type": "other", "star": rng.randint(1, 20)}}
+        start = {"type": "other", "star": rng.randint(1, 20)}
+        # the six start tiles in one form (a new game), or one a step (an older game)
+        six = {f"s{n}_{k}": v for n in range(1, 7) for k, v in start.items()}
+        value = {"score_board": board, "start_tile": start, "start_tiles": six}
         answer(client, game_id, version, value.get(kind, "done"))
         version += 1
     while len((game := pending()).state.tiles) < 60:
