@@ -12,7 +12,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-DRAWN_KEPT = 2048  # parts kept rendered, all games and languages: about 2 MB (0.9 KB a part)
+DRAWN_KEPT = 1024  # parts kept rendered, all games and languages: under 1 MB (0.9 KB a part)
 
 
 @pass_context
