@@ -325,8 +325,10 @@ def listen(host: str, port: int) -> socket.socket:
 # full run walks every object held: the open games (a Covenant deck is tens of
 # thousands) made one start of a game in twenty take 40–90 ms instead of 4
 # (bench/tap_floor.py). What the app built at start-up lives as long as the process
-# (frozen: never walked again), and the young generation is collected 70 times less often.
-YOUNG_OBJECTS = 50_000
+# (frozen: never walked again), and the young generation is collected 14 times less
+# often. At 50,000 the garbage waiting for it held half a megabyte more with 500 pages
+# open, for no faster start or tap (bench/server_load.py, bench/tap_floor.py).
+YOUNG_OBJECTS = 10_000
 
 
 # glibc gives each thread that allocates its own malloc arena (up to 8 a core), and
