@@ -244,6 +244,36 @@ def test_a_migration_that_fails_half_way_leaves_the_database_as_it_was(tmp_path,
     con.close()
 
 
+def test_a_power_cut_in_one_upgrade_step_keeps_the_steps_before_it(tmp_path, monkeypatch):
+    """Each step stores the version it brought the database to: after a cut the next start
+    goes on from the step that was cut, and ends with the shape of a new database."""
+    new = tmp_path / "new.sqlite3"
+    db.upgrade(new)
+    path = tmp_path / "botdeck.sqlite3"
+    old_database(path, version=2)
+    steps = list(db.MIGRATIONS)
+
+    def deleted_at_then_power_cut(con):
+        steps[4](con)  # 5: deleted games kept
+        raise sqlite3.OperationalError("disk I/O error")
+
+    cut = [*steps[:4], deleted_at_then_power_cut, *steps[5:]]
+    monkeypatch.setattr(db, "MIGRATIONS", cut)
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
+        db.upgrade(path)
+    monkeypatch.undo()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 4  # steps 3 and 4 kept
+    assert "owner" in {row[1] for row in con.execute("PRAGMA table_info(games)")}
+    assert "deleted_at" not in {row[1] for row in con.execute("PRAGMA table_info(games)")}
+    con.close()
+    db.upgrade(path)
+    assert shape(path) == shape(new)
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
+    con.close()
+
+
 def test_a_database_from_before_deleted_games_were_kept_upgrades_and_deletes_softly(tmp_path):
     """Version 4 (the one before): no `deleted_at`. Its games come through as they were,
     and can then be deleted and brought back."""
@@ -381,6 +411,24 @@ def test_a_database_from_a_newer_botdeck_is_refused_and_never_rewritten(tmp_path
     assert client.post("/games", data={"bot": "covenant"}).status_code == 503
     assert client.post("/data/safe/start-empty").status_code == 409
     assert path.read_bytes() == before
+
+
+def test_starting_on_an_up_to_date_database_writes_nothing_to_it(tmp_path):
+    """A database already in this version's shape is only read at start: a program
+    reading it meanwhile (a sync, a backup tool) sees no change."""
+    app = make_app(tmp_path)
+    start_game(app.test_client(), "Kept")
+    path = database_of(app)
+    db.release(path)  # the first server stops: its connections close
+    other = sqlite3.connect(path)
+    try:
+        seen_before = other.execute("PRAGMA data_version").fetchone()[0]
+        make_app(tmp_path)  # started again: checked, found up to date
+        db.release(path)
+        assert other.execute("PRAGMA data_version").fetchone()[0] == seen_before
+        assert other.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
+    finally:
+        other.close()
 
 
 # --- a damaged database ----------------------------------------------------------------
@@ -824,6 +872,19 @@ def test_the_names_of_a_devices_games_are_read_alone(tmp_path):
         assert db.game_names(device) == {"Game 0", "Game 1"}
         assert db.game_names(other) == {"Game 2"}
         assert db.game_names("nobody-device-00000009") == set()
+
+
+def test_a_device_no_longer_among_those_kept_in_memory_can_still_be_renamed(tmp_path, monkeypatch):
+    """The devices kept in memory are only a shortcut: renaming one that fell out of
+    them renames it, and it is read with its new name."""
+    monkeypatch.setattr(db, "DEVICES_KEPT", 1)
+    app = make_app(tmp_path)
+    with app.app_context():
+        tablet, now = "tablet-device-00000006", db.now()
+        db.insert_device(tablet, "Tablet", now)
+        db.insert_device("phone-device-000000007", "Phone", now)  # the one kept now
+        db.rename_device(tablet, "Kitchen tablet")
+        assert db.find_device(tablet) == db.Device(tablet, "Kitchen tablet", named=True)
 
 
 # --- the connection ------------------------------------------------------------------

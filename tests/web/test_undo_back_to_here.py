@@ -398,6 +398,40 @@ def test_a_snapshot_stored_before_units_is_still_read(app, monkeypatch):
         assert redone.game.state.ais[0].coins == 28
 
 
+def test_a_snapshot_holds_a_redo_of_up_to_stored_tail_actions_and_leaves_out_a_longer_one(
+    app, monkeypatch
+):
+    """A Redo entry of up to STORED_TAIL actions is stored whole in the snapshot, a longer
+    one as not held; a game resumed with one not held stores its snapshots again."""
+    tail = games.STORED_TAIL
+    played = 2 * tail + 30  # version 158: the two undos below store a snapshot at 160
+
+    def redo_sizes(game_id: str) -> tuple[int, list[int | None]]:
+        version, text = db.find_snapshot(game_id)
+        return version, [None if g is None else len(g) for g in json.loads(text)["redo"]]
+
+    with app.app_context():
+        game_id = games.create_game("covenant", {}, name="Long redo", seed=8)
+        for version in range(played):
+            games.act(game_id, version, "action", {"correct": "coins", "value": version % 40})
+        games.act(game_id, played, "undo", {"to": played - tail - 1})  # tail + 1 actions
+        games.act(game_id, played + 1, "undo", {"to": played - 2 * tail - 1})  # tail actions
+        assert redo_sizes(game_id) == (played + 2, [None, tail])
+        games.forget_all()  # a restart: resumed from that snapshot
+
+        def replayed(*args, **kwargs):
+            raise AssertionError("the game was replayed from its whole log")
+
+        monkeypatch.setattr(games, "_rebuild", replayed)
+        resumed = games.open_game(game_id)  # action n set the coins to (n - 1) % 40
+        assert str(resumed.next_redo()) == f"{tail} actions, up to “Correction: Coins set to 12”"
+        for version in range(played + 2, played + 18):  # 16 undos: a snapshot again
+            games.act(game_id, version, "undo")
+        assert redo_sizes(game_id) == (played + 18, [None, tail, *[1] * 16])
+        in_effect = played - 2 * tail - 1 - 16
+        assert games.open_game(game_id).game.state.ais[0].coins == (in_effect - 1) % 40
+
+
 def test_an_older_page_of_the_history_marks_what_was_taken_back_since(app, client, game_id):
     """The older pages of a long game's History, after an undo back to action 30 and a
     new action: actions 31 and after were dropped (struck through, not offered), those
