@@ -98,3 +98,16 @@ def test_undo_before_the_first_action_is_refused_in_words() -> None:
     with pytest.raises(InvalidAnswer, match="^there is nothing to undo$"):
         game.undo()
     assert game.actions == [] and game.pending() is not None
+
+
+def test_a_game_file_names_each_turn_as_its_checklist_does() -> None:
+    """A game file is readable as well as replayable: each turn under its title, each
+    step answered with its own values and what it said."""
+    game = new_game()
+    play(game, until=lambda pending: len(game.checklists) > 2, limit=200)
+    turns = game.export()["turns"]
+    assert [turn["title"] for turn in turns] == [str(c.title) for c in game.checklists]
+    assert turns[0]["title"] == "The Covenant's turn 1" and len(turns) > 1
+    answered = [step for turn in turns for step in turn["answers"]]
+    assert answered and all(isinstance(step["params"], dict) for step in answered)
+    assert all(step["said"] and step["said"] != "None" for step in answered)

@@ -89,7 +89,7 @@ def test_going_back_before_the_stored_snapshot_needs_the_whole_history(bot_id):
     with pytest.raises(HistoryNeeded, match="this goes back before the stored snapshot"):
         again.undo()
     assert now(again, SNAPSHOT_EVERY) == before
-    with pytest.raises(HistoryNeeded, match="a resumed game does not hold its earlier actions"):
+    with pytest.raises(HistoryNeeded, match="^a resumed game does not hold its earlier actions$"):
         again.export()
 
 
@@ -122,3 +122,17 @@ def test_a_resumed_game_starts_from_the_deck_it_was_given() -> None:
     assert game.initial_deck != game.bot.demo_deck()
     again = Game.resume(game.bot.id, game.options, game.seed, game.initial_deck, game.stored())
     assert again.initial_deck == game.initial_deck
+
+
+@pytest.mark.parametrize("bot_id", BOTS)
+def test_a_stored_game_writes_its_deck_once_when_play_left_it_as_it_was(bot_id):
+    """The stored text holds the snapshot before the game and the game now; a deck the
+    actions since did not change is written once, with the snapshot (the Covenant's is
+    tens of KB), and the game resumed from it has that deck."""
+    game = played(bot_id, 1, SNAPSHOT_EVERY + 8)
+    stored = json.loads(game.stored())
+    assert stored["base"]["actions"] == SNAPSHOT_EVERY and stored["now"]["actions"] == len(
+        game.actions
+    )
+    assert stored["now"]["deck"] is None and json.loads(stored["base"]["deck"]) == game.deck
+    assert resumed(game).deck == game.deck

@@ -519,7 +519,8 @@ class Game:
                     "answers": [
                         {
                             "step": s.kind,
-                            "params": _plain(s.params),
+                            # JSON values only: every snapshot writes them as JSON
+                            "params": dict(s.params),
                             "answer": s.answer,
                             "said": str(self.step_said(s)),
                         }
@@ -598,7 +599,3 @@ class Game:
             if said is not None:
                 said.append(game.step_said(step))
         return game
-
-
-def _plain(params: dict[str, Any]) -> dict[str, Any]:
-    return {k: str(v) if isinstance(v, Msg) else v for k, v in params.items()}
