@@ -9,6 +9,7 @@ import pytest
 
 from webapp.engine import BadGameFile, Game, InvalidAnswer
 
+from ..random_play import finished_solo_enemy_game
 from . import solo_enemy
 from .decks import section
 from .helpers import new_game, play
@@ -111,3 +112,14 @@ def test_a_game_file_names_each_turn_as_its_checklist_does() -> None:
     answered = [step for turn in turns for step in turn["answers"]]
     assert answered and all(isinstance(step["params"], dict) for step in answered)
     assert all(step["said"] and step["said"] != "None" for step in answered)
+
+
+def test_a_game_file_says_whether_the_game_is_over() -> None:
+    """A game file says plainly whether its game has ended, and its game read back says
+    the same."""
+    running = new_game()
+    assert running.export()["over"] is False
+    finished = finished_solo_enemy_game()
+    exported = finished.export()
+    assert exported["over"] is True
+    assert Game.from_export(exported).over is True
