@@ -189,3 +189,35 @@ def test_a_question_answered_on_the_map_only_marks_itself_for_the_phone(client):
     assert "data-on-board" in shown
     send(client, game_id, "0,0")
     assert "data-on-board" not in page(client, game_id)
+
+
+def test_a_death_the_table_confirmed_is_read_back_from_the_log_without_asking(
+    app, client, monkeypatch
+):
+    """What the log holds was confirmed when it was taken: the game resumed from its
+    snapshot takes the death (which ended the game) back in without asking again, and is
+    not replayed from its whole log."""
+    game_id = start(client)
+    to_day(client, game_id)
+    for pile in range(games.STORE_EVERY):  # a snapshot is stored on the way
+        assert (
+            post(client, game_id, "correct", {"field": "pile", "value": 20 + pile}).status_code
+            == 200
+        )
+    send(client, game_id, "0,0")
+    confirmed = post(client, game_id, "answer", {"value": "dies:1", "confirmed": "yes"})
+    assert confirmed.status_code == 200
+    with app.app_context():
+        ended = games.open_game(game_id)
+        assert 0 < ended.stored_at < ended.version
+        assert ended.game.state.dead == [False, True] and ended.game.state.outcome["why"] == "death"
+        games.forget_all()
+
+        def replayed(*args, **kwargs):
+            raise AssertionError("the game was replayed from its whole log")
+
+        monkeypatch.setattr(games, "_rebuild", replayed)
+        resumed = games.open_game(game_id)
+        assert resumed.game.partial and resumed.version == ended.version
+        assert resumed.game.state.dead == [False, True]
+        assert resumed.game.state.outcome == ended.game.state.outcome
