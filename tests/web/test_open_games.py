@@ -273,4 +273,3 @@ def test_a_new_game_is_played_as_built_not_replayed(app, monkeypatch):
     )
     assert built.deck == replayed.deck and built.initial_deck == opened.row.deck
     assert built.checklist.to_json() == replayed.checklist.to_json()
-
