@@ -221,3 +221,17 @@ def test_a_death_the_table_confirmed_is_read_back_from_the_log_without_asking(
         assert resumed.game.partial and resumed.version == ended.version
         assert resumed.game.state.dead == [False, True]
         assert resumed.game.state.outcome == ended.game.state.outcome
+
+
+def test_the_service_asks_nothing_first_unless_it_is_told_to(app, client):
+    """`games.act` takes a death as it is given (a script, the copy of the game, a test):
+    only the page asks the table first, saying so (`ask_first`)."""
+    game_id = start(client)
+    to_day(client, game_id)
+    send(client, game_id, "0,0")
+    version, _ = state(app, game_id)
+    with app.app_context():
+        changed = games.act(game_id, version, "action", {"answer": "dies:1"})
+    assert changed.version == version + 1
+    assert changed.game.state.dead == [False, True]
+    assert changed.game.state.outcome["why"] == "death"
