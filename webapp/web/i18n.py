@@ -55,10 +55,10 @@ def translate(message: Msg | str | None) -> str:
         return ""
     if isinstance(message, str):
         return message
+    translations = catalogue()
     try:
-        return _in_language(catalogue(), message)
+        return _in_language(translations, message)
     except TypeError:  # a message holding something unhashable: rendered, not kept
-        translations = catalogue()
         return message.render(translations.gettext, translations.ngettext)
 
 

@@ -26,6 +26,11 @@ ENCODINGS = ("br", "gzip")
 PACKED = frozenset({"image/png", "image/jpeg", "image/webp", "font/woff2"})
 KEPT = 256  # files × encodings: every static file the app has, many times over
 
+# Headers a compressed static file goes out without: the ETag is enough to ask again; no
+# range of a compressed body is ever asked; a stylesheet is shown, never saved; and the
+# server writes the Date of every answer itself (Werkzeug's second one only doubled it).
+NEEDLESS = ("Last-Modified", "Accept-Ranges", "Content-Disposition", "Date")
+
 _compressed: dict[tuple[str, str, str], bytes] = {}
 _guard = threading.Lock()
 
@@ -88,10 +93,7 @@ def compressed_static(response: Response) -> Response:
     response.headers["Content-Encoding"] = encoding  # Flask-Compress leaves it alone
     response.headers["Vary"] = "Accept-Encoding"
     response.set_etag(tag)
-    # the ETag is enough to ask again; no range of a compressed body is ever asked; a
-    # stylesheet is shown, never saved; and the server writes the Date of every answer
-    # itself (Werkzeug's second one only doubled it): a seventh of each file's headers
-    for needless in ("Last-Modified", "Accept-Ranges", "Content-Disposition", "Date"):
+    for needless in NEEDLESS:
         response.headers.pop(needless, None)
     return response
 
@@ -102,9 +104,8 @@ def _not_modified(response: Response, tag: str) -> Response:
     response.close()
     response.status_code = 304
     response.response = []
-    for sent in ("Content-Length", "Content-Type", "Last-Modified", "Accept-Ranges", "Date"):
+    for sent in ("Content-Length", "Content-Type", *NEEDLESS):  # no body: none of its own
         response.headers.pop(sent, None)
-    response.headers.pop("Content-Disposition", None)
     response.headers["Vary"] = "Accept-Encoding"
     response.set_etag(tag)
     return response
