@@ -12,7 +12,7 @@ import logging
 
 import pytest
 
-from webapp import db, games
+from webapp import db, games, live
 from webapp.engine import get_bot
 from webapp.web import fragments
 
@@ -152,3 +152,15 @@ def test_undo_back_to_no_tap_of_a_game_that_cannot_be_rebuilt_is_refused(app, un
             games.act(unreadable, 1, "undo")
         assert stale.value.args == (unreadable,)
         assert db.find_game(unreadable).version == 2  # nothing stored
+
+
+def test_an_undo_from_the_repair_page_reaches_every_partners_screen(app, unreadable):
+    heard: list[tuple[str, int]] = []
+    stop = live.listen(lambda name, version: heard.append((name, version)))
+    try:
+        with app.app_context():
+            games.act(unreadable, 2, "undo")
+            topic = live.topic(games._key(unreadable))
+    finally:
+        stop()
+    assert heard == [(topic, 3)]

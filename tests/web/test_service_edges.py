@@ -1,14 +1,25 @@
 """The service's answers where a mutation test found no test looking (make mutate): a
-deleted game's open pages are told it is gone, and each refusal names the game."""
+deleted game's open pages are told it is gone, each refusal names the game, a tap that
+decides the game is asked first, and what Redo and a resumed game bring back of the
+log is read as it was saved."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
 
 from webapp import db, games, live
+from webapp.bots.solo_enemy.faction import profile_fields, read_profile
+from webapp.engine import Context, Game, InvalidAnswer, Msg, Overturn, Step, msg
+from webapp.engine.game import ConfirmFirst
+from webapp.engine.registry import register, unregister
+
+from ..dice_bot import TURNS, DiceBot
+from ..engine.solo_enemy import deck as solo_enemy_deck
+from ..engine.solo_enemy import new_game as solo_enemy_game
 
 
 def started(app: Flask) -> str:
@@ -132,3 +143,124 @@ def test_an_undo_back_to_anything_but_a_whole_number_is_refused(app: Flask, to: 
         with pytest.raises(ValueError, match="^an undo goes back to a whole number of actions$"):
             games.act(game_id, opened.version, "undo", {"to": to})
         assert games.open_game(game_id).version == opened.version  # nothing stored
+
+
+# --- what the service applies, and how (make mutate found no test looking) ----------
+
+
+class RunawayDiceBot(DiceBot):
+    """The tests' dice bot, whose move the table may overturn: "it runs home", which
+    ends the game, and so decides it."""
+
+    id = "dice_runaway"
+
+    def overturnable(self, state: dict, step: Step) -> Overturn | None:
+        if step.kind != "move":
+            return None
+        return Overturn(
+            "home", msg("It runs home"), msg("It may run home"), msg("The bot runs home")
+        )
+
+    def overturn(self, state: dict, to: str, ctx: Context) -> None:
+        state["turn"] = TURNS
+        assert ctx.checklist is not None
+        ctx.checklist.drop_pending()
+
+    def game_decided(self, state: dict) -> Msg | None:
+        return msg("The bot is home") if state["turn"] >= TURNS else None
+
+
+@pytest.fixture
+def runaway(app: Flask) -> Iterator[str]:
+    """A game of the runaway dice bot, its move waiting."""
+    register(RunawayDiceBot())
+    try:
+        with app.app_context():
+            game_id = games.create_game(RunawayDiceBot.id, {}, name="Runaway", seed=1)
+            games.act(game_id, 0, "action", {"answer": [1, 2]})
+        yield game_id
+    finally:
+        unregister(RunawayDiceBot.id)
+
+
+def test_an_overturn_that_decides_the_game_is_confirmed_first(app: Flask, runaway: str) -> None:
+    overturn = {"overturn": "home", "reason": ""}
+    with app.app_context():
+        with pytest.raises(ConfirmFirst) as asked:
+            games.act(runaway, 1, "action", overturn, ask_first=True)
+        assert [str(then) for then in asked.value.then] == ["The bot is home"]
+        assert db.find_game(runaway).version == 1  # nothing stored
+        assert games.open_game(runaway).game.pending().step.kind == "move"
+        confirmed = games.act(runaway, 1, "action", overturn)  # the table said yes
+        assert confirmed.game.over and db.find_game(runaway).version == 2
+
+
+def test_an_unknown_change_is_refused_and_nothing_is_stored(app: Flask) -> None:
+    game_id = started(app)
+    with app.app_context():
+        for kind, payload in [("bogus", {"correct": "coins", "value": 4}), ("action", None)]:
+            with pytest.raises(ValueError, match="^unknown change"):
+                games.act(game_id, 0, kind, payload)
+        assert db.find_game(game_id).version == 0
+        assert games.open_game(game_id).game.actions == []
+
+
+# A Solo C.C. Board saved all 0 by an earlier Botdeck: refused if given now, played as
+# it was from a game's log (see tests/engine/test_printed_solo_board.py).
+ALL_ZERO = read_profile(
+    {**profile_fields(None), **{f"track{n}.level": str(min(n, 3)) for n in range(1, 7)}}
+)
+
+
+def refused(*args: Any, **kwargs: Any) -> Any:
+    raise AssertionError("rebuilt from the whole log")
+
+
+def test_an_answer_saved_before_a_stricter_check_is_redone_and_resumed_as_played(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redo brings an answer of the log back as it was saved; so does a game resumed
+    from its stored snapshot and the events since (not rebuilt from its whole log)."""
+    game = solo_enemy_game(set_up=False)
+    game.answer("done")
+    logged = [*game.actions, {"answer": ALL_ZERO}]
+    played = Game.replay("solo_enemy", game.options, game.seed, solo_enemy_deck(), logged)
+    monkeypatch.setattr(games, "STORE_EVERY", 2)  # a snapshot stored with the undo
+    with app.app_context():
+        game_id = games.import_game({**played.export(), "name": "Old"}, name="Old")
+        undone = games.act(game_id, 2, "undo")
+        assert len(undone.game.actions) == 1 and undone.stored_at == 3
+        assert games.act(game_id, 3, "redo").game.state.profile == ALL_ZERO
+        games.forget_all()  # as after a restart
+        monkeypatch.setattr(games, "_rebuild", refused)
+        assert games.open_game(game_id).game.state.profile == ALL_ZERO
+
+
+@pytest.mark.parametrize("fails_at", [1, 2])
+def test_a_redo_refused_half_way_is_refused_in_its_words_and_brings_back_nothing(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, fails_at: int
+) -> None:
+    """A redo of three actions whose first or second is refused: the refusal is the
+    one given, the game keeps none of them, and the redo can be tried again."""
+    game_id = started(app)
+    with app.app_context():
+        for version, coins in enumerate((3, 4, 5)):
+            games.act(game_id, version, "action", {"correct": "coins", "value": coins})
+        games.act(game_id, 3, "undo", {"to": 0})
+        real, calls = games._apply, []
+
+        def refuses(game: Game, action: dict[str, Any], *args: Any, **kwargs: Any) -> Msg:
+            calls.append(action)
+            if len(calls) == fails_at:
+                raise InvalidAnswer(msg("refused by the test"))
+            return real(game, action, *args, **kwargs)
+
+        monkeypatch.setattr(games, "_apply", refuses)
+        with pytest.raises(InvalidAnswer, match="^refused by the test$"):
+            games.act(game_id, 4, "redo")
+        assert len(calls) == fails_at
+        opened = games.open_game(game_id)
+        assert opened.game.actions == [] and opened.can_redo
+        assert db.find_game(game_id).version == 4  # nothing stored
+        monkeypatch.setattr(games, "_apply", real)
+        assert len(games.act(game_id, 4, "redo").game.actions) == 3
