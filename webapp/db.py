@@ -405,6 +405,13 @@ def find_game(game_id: str, *, deleted: bool = False) -> GameRow | None:
     return None if row is None else _game(row)
 
 
+def play_span(game_id: str) -> tuple[str, str] | None:
+    """When a game's first and last taps were stored (None: it has none)."""
+    query = "SELECT MIN(created_at), MAX(created_at) FROM events WHERE game_id = ?"
+    row = get_db().execute(query, (game_id,)).fetchone()
+    return None if row is None or row[0] is None else (row[0], row[1])
+
+
 def game_head(game_id: str) -> tuple[str, int, str, str | None] | None:
     """(name, version, updated_at, owner): enough to tell whether a cached game is current
     (None: there is no such game, or it was deleted)."""

@@ -9,7 +9,15 @@ from .game import BadGameFile, ConfirmFirst, Game, GameOver, HistoryNeeded, Pend
 from .options import OptionsError, checked_options
 from .questions import Choice, Dice, Field, Fields, InvalidAnswer, Kind, Question
 from .registry import UnknownBot, all_bots, get_bot, register
-from .scoring import SCORE_SHEET, ScoreGroup, ScoreLine, ScoreSheet, ScoreSheetStep, ScoreSide
+from .scoring import (
+    SCORE_SHEET,
+    ScoreGroup,
+    ScoreLine,
+    ScoreSheet,
+    ScoreSheetStep,
+    ScoreSide,
+    Standing,
+)
 from .steps import SETUP_OPTION, Checklist, Step, together
 from .text import Msg, msg, nmsg, reason
 from .turns import EndRule, Seat, TurnCycle
@@ -44,6 +52,7 @@ __all__ = [
     "ScoreSheet",
     "ScoreSheetStep",
     "ScoreSide",
+    "Standing",
     "Seat",
     "Step",
     "StepType",

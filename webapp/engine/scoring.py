@@ -45,17 +45,37 @@ class ScoreSide:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """One player of the game as a log of plays records it (BG Stats): a person at the
+    table, or the bot as a player of its own.
+
+    `score` as the sheet shows it; `won`: every member of the winning side won; `bot`:
+    one the bot plays; `first`: took the game's first turn, as its rules say; `role`:
+    what it played as (a difficulty, a mode, a faction), if anything."""
+
+    name: Msg
+    score: int
+    won: bool
+    bot: bool = False
+    first: bool = False
+    role: Msg | None = None
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
     """The sheet as the table reads it.
 
     `headline` is the score-sheet step's title, `winner` who won in words (or that it
-    is a tie), `close` the label of the tap that ends the game.
+    is a tie), `close` the label of the tap that ends the game; `standings` each player
+    and the bot, their score and whether they won, for a log of plays (none: the play
+    cannot be logged).
     """
 
     headline: Msg
     sides: tuple[ScoreSide, ...]
     winner: Msg
     close: Msg
+    standings: tuple[Standing, ...] = ()
 
 
 class ScoreSheetStep(StepType[State]):

@@ -25,11 +25,12 @@ from markupsafe import Markup
 
 from .. import library
 from ..bots.pages import BotPages, Figure
-from ..engine import Correction, Game, Kind, Msg, Pending, ScoreSheet, ScoreSheetStep, Step, msg
+from ..engine import Correction, Game, Kind, Msg, Pending, ScoreSheet, Step, msg
 from ..engine.game import REASON_LENGTH
 from ..engine.questions import Space
 from ..games import OpenGame, keeps_answer, watch_key
 from .now_on_board import NOTHING, now_on_board
+from .play_log import final_sheet, play_link
 from .plugins import pages_of
 
 PAGE = "game/page.html"
@@ -88,14 +89,8 @@ def step_views(game: Game) -> list[StepView]:
 
 
 def score_sheet(game: Game, pending: Pending | None) -> ScoreSheet | None:
-    """The bot's final score sheet, once the game has reached it: its score-sheet step
-    is waiting, or the game is over (None: not yet, or the bot has no sheet)."""
-    at_sheet = pending is not None and isinstance(
-        game.bot.step_types.get(pending.step.kind), ScoreSheetStep
-    )
-    if not (at_sheet or game.over):
-        return None
-    return shown_or(None, "the score sheet", lambda: game.bot.score_sheet(game.state))
+    """The bot's final score sheet, once the game has reached it (`final_sheet`)."""
+    return shown_or(None, "the score sheet", lambda: final_sheet(game, pending))
 
 
 def fragment_names(pages: BotPages[Any]) -> tuple[str, ...]:
@@ -145,6 +140,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
     if not (game.over or watch):
         corrections = shown_or([], "the counters", lambda: game.bot.corrections(game.state))
     typed = bot_view(game, pages)
+    sheet = score_sheet(game, pending)
     return {
         "opened": opened,
         "game": game,
@@ -157,7 +153,9 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         "checklist": game.checklist,
         "steps": step_views(game),
         "extras": extras,
-        "score_sheet": score_sheet(game, pending),
+        "score_sheet": sheet,
+        # the link that logs the play in BG Stats, once the sheet is shown
+        "bgstats_link": shown_or(None, "the play to log", lambda: play_link(opened, sheet)),
         "kept": kept,
         "pickable": pickable,
         # what the last tap has the table do on the board, and the places it names: lit

@@ -24,6 +24,7 @@ from .downloads import json_download
 from .errors import error_page, is_htmx
 from .forms import form_options, form_text, local_path, uploaded_file
 from .i18n import refusal, translate
+from .play_log import play_file as finished_play
 from .plugins import pages_of
 from .refill import FormValues, refilled
 
@@ -390,6 +391,12 @@ def export(game_id: str) -> Response | tuple[str, int, dict[str, str]]:
     except games.GameNotFound:
         return error_page(404, _("There is no such game."))
     return json_download(data, data["name"], prefix="botdeck-")
+
+
+@bp.get("/g/<game_id>/play.json")
+def play_file(game_id: str) -> Any:
+    """The finished game's play, as a file for a log of plays (BG Stats, or any)."""
+    return finished_play(game_id)
 
 
 @bp.get("/schemas/<bot_id>-deck.json")

@@ -8,6 +8,7 @@ from flask import Blueprint, make_response, url_for
 from flask_babel import gettext as _
 
 from .. import db, games
+from . import play_log
 from .devices import saved_device
 from .errors import error_page
 from .fragments import render_page
@@ -58,3 +59,9 @@ def events(watch_id: str) -> Any:
     if game_id is None:
         return missing_game(watch_id=watch_id)
     return game_stream(game_id, watch=True)
+
+
+@bp.get("/play.json")
+def play_file(watch_id: str) -> Any:
+    """The finished game's play, as a file for a log of plays (a partner logs it too)."""
+    return play_log.play_file(_game_id(watch_id))

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...engine import Msg, msg, nmsg
-from ...engine.scoring import ScoreGroup, ScoreLine, ScoreSheet, ScoreSide
-from .state import VERSUS, BanditsState
+from ...engine.scoring import ScoreGroup, ScoreLine, ScoreSheet, ScoreSide, Standing
+from .state import COOP, SOLO, VERSUS, BanditsState
 from .stepkit import names
 
 
@@ -73,4 +73,34 @@ def score_sheet(state: BanditsState) -> ScoreSheet:
         sides=(*sides, bandits),
         winner=outcome_said(state),
         close=nmsg("Close the game after {n} day", "Close the game after {n} days", state.day),
+        standings=standings(state),
     )
+
+
+# The mission modes in words (the lobby's start-a-game form says the same).
+MODE_NAMES = {COOP: msg("Co-op"), SOLO: msg("Solo"), VERSUS: msg("Versus")}
+
+
+def standings(state: BanditsState) -> tuple[Standing, ...]:
+    """Each character (solo: you, playing both) and the Bandits, as the sheet scores
+    them: the Bandits' score is their tracker. Co-op: "If any player dies, or the bandits
+    reach the end of their track, the whole team lose"; versus: the one character who won,
+    or the Bandits when no character is left."""
+    outcome = state.outcome or {}
+    won, who = outcome.get("result") == "won", outcome.get("who")
+    everyone = list(range(len(state.names)))
+    if state.mode == VERSUS:
+        players = tuple(
+            Standing(msg("{name}", name=name), state.scores[i], won and who == i)
+            for i, name in enumerate(state.names)
+        )
+    elif state.mode == SOLO:
+        players = (Standing(msg("You"), state.scores[0], won, role=names(state, everyone)),)
+    else:
+        players = tuple(
+            Standing(msg("{name}", name=name), state.scores[0], won) for name in state.names
+        )
+    bandits = Standing(
+        msg("The Bandits"), state.tracker, not won, bot=True, role=MODE_NAMES[state.mode]
+    )
+    return (*players, bandits)

@@ -18,13 +18,14 @@ from ...engine import (
     ScoreSheet,
     ScoreSheetStep,
     ScoreSide,
+    Standing,
     Step,
     msg,
 )
 from ...engine.questions import choose, number, space, yes_no
 from .deck import Layout
 from .rules import covenant_name
-from .state import CovenantState
+from .state import AI, CovenantState
 from .stepkit import (
     A_BUILDING,
     BUILDING_NAMES,
@@ -395,6 +396,44 @@ def score_sheet(state: CovenantState) -> ScoreSheet:
         ),
         winner=msg("You win!") if won else msg("The Covenant wins."),
         close=msg("Close the game"),
+        standings=standings(state, won),
+    )
+
+
+# The difficulties in words (the lobby's start-a-game form says the same).
+DIFFICULTY_NAMES = {
+    "normal": msg("Normal"),
+    "hard": msg("Hard"),
+    "expert": msg("Expert"),
+    "extreme": msg("Extreme"),
+}
+
+
+def standings(state: CovenantState, won: bool) -> tuple[Standing, ...]:
+    """Each Covenant (the bot, at its difficulty) and each player, as the sheet scores
+    them. Solo rulebook, "Game play": "The Wayward Covenant always takes the first turn
+    of the game"; 2 vs 2: the Covenant of the random start player does."""
+    first = state.turns.order[0]
+    role = DIFFICULTY_NAMES[state.difficulty]
+    covenants = tuple(
+        Standing(
+            msg("Wayward Covenant") if not state.coop else covenant_name(state, index),
+            covenant_total(state, index),
+            not won,
+            bot=True,
+            first=first.kind == AI and first.index == ai.player,
+            role=role,
+        )
+        for index, ai in enumerate(state.ais)
+    )
+    if not state.coop:
+        return (*covenants, Standing(msg("You"), players_total(state), won))
+    return (
+        *covenants,
+        *(
+            Standing(msg("{player}", player=name), state.score.get(f"player{index}", 0), won)
+            for index, name in enumerate(state.players)
+        ),
     )
 
 

@@ -13,8 +13,10 @@ from ...engine import (
     ScoreLine,
     ScoreSheet,
     ScoreSide,
+    Standing,
     Step,
     msg,
+    nmsg,
 )
 from ...engine.questions import confirm, number, space
 from .rules import FULL_ROW_VP, full_rows, place_ball, sectors
@@ -305,7 +307,30 @@ def score_sheet(state: DeaconState) -> ScoreSheet:
         winner = msg("A tie is your loss: Deacon wins at {n} each.", n=total[YOU])
     else:
         winner = msg("Deacon wins, {deacon} to {you}.", you=total[YOU], deacon=total[DEACON])
-    return ScoreSheet(msg("Final scoring"), tuple(sides), winner, msg("Close the game"))
+    return ScoreSheet(
+        msg("Final scoring"), tuple(sides), winner, msg("Close the game"), standings(state, total)
+    )
+
+
+def standings(state: DeaconState, total: dict[str, int]) -> tuple[Standing, ...]:
+    """Deacon (the bot, its side and difficulty modifiers) and you. "If you have more VP
+    than Deacon, you win. If you are tied or have fewer VP, then you lose." Setup: "You
+    are the first player"; difficulty modifiers: "Deacon is the first player"."""
+    won = total[YOU] > total[DEACON]
+    deacon_first = state.turns.order[0].kind == DEACON
+    modifiers = deacon_first + bool(state.advanced) + state.crew_bonus
+    role = msg("Side {side}", side=state.side)
+    if modifiers:
+        role = nmsg(
+            "Side {side}, {n} difficulty modifier",
+            "Side {side}, {n} difficulty modifiers",
+            modifiers,
+            side=state.side,
+        )
+    return (
+        Standing(msg("Deacon"), total[DEACON], not won, bot=True, first=deacon_first, role=role),
+        Standing(msg("You"), total[YOU], won, first=not deacon_first),
+    )
 
 
 def close_sheet(state: DeaconState, sheet: ScoreSheet) -> None:

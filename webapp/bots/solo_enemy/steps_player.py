@@ -18,6 +18,7 @@ from ...engine import (
     ScoreSheet,
     ScoreSheetStep,
     ScoreSide,
+    Standing,
     Step,
     msg,
 )
@@ -243,6 +244,27 @@ def score_sheet(state: EnemyState) -> ScoreSheet:
         ),
         winner=won[winner(state)],
         close=msg("End the game"),
+        standings=standings(state),
+    )
+
+
+def standings(state: EnemyState) -> tuple[Standing, ...]:
+    """The Solo Enemy (the bot, as its faction) and you (as yours), as the sheet scores
+    them (a tie: neither won). Solo rulebook, "Game play": each round "The Enemy draws
+    a Solo Action Card, and performs that action with its first Hero", then "You perform
+    your first action"."""
+    enemy, you = scores(state)
+    result = winner(state)
+    return (
+        Standing(
+            msg("Solo Enemy"),
+            enemy,
+            result == "enemy",
+            bot=True,
+            first=True,
+            role=faction_name(state.faction),
+        ),
+        Standing(msg("You"), you, result == "you", role=faction_name(state.you)),
     )
 
 
