@@ -77,6 +77,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         lobby,
         play,
         plugins,
+        record,
         removal,
         security,
         share,
@@ -111,4 +112,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(boards.bp)
     app.register_blueprint(table_copy.bp)
     app.register_blueprint(web_manifest.bp)
+    app.register_blueprint(record.bp)
     return app

@@ -412,6 +412,12 @@ def play_span(game_id: str) -> tuple[str, str] | None:
     return None if row is None or row[0] is None else (row[0], row[1])
 
 
+def save_summary(game_id: str, summary: dict[str, Any]) -> None:
+    """What the lobby shows of a game, worked out again (its version and place in the
+    lists unchanged)."""
+    _write("UPDATE games SET summary = ? WHERE id = ?", (json.dumps(summary), game_id))
+
+
 def game_head(game_id: str) -> tuple[str, int, str, str | None] | None:
     """(name, version, updated_at, owner): enough to tell whether a cached game is current
     (None: there is no such game, or it was deleted)."""

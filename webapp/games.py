@@ -28,7 +28,7 @@ from typing import Any, TypeGuard
 from flask import current_app
 
 from . import db, history, library, live, table_copy
-from .engine import Game, HistoryNeeded, Msg, get_bot, msg
+from .engine import Against, Game, HistoryNeeded, Msg, get_bot, msg
 from .engine.questions import Entry, Fields, Question
 from .engine.text import single_line
 from .undo_stacks import STORED_TAIL, Action, Stacks
@@ -281,12 +281,29 @@ def forget_all() -> None:
 
 
 def lobby_summary(game: Game) -> dict[str, Any]:
+    """What the lobby shows of a game without opening it: where it stands, and once it
+    is over, how the table fared against the bot (for its record)."""
     checklist = game.checklist
-    return {
+    summary: dict[str, Any] = {
         "over": game.over,
         "title": checklist.title.to_json() if checklist else None,
         "actions": len(game.actions),
     }
+    against = against_the_bot(game) if game.over else None
+    if against is not None:
+        summary["result"] = against.to_json()
+    return summary
+
+
+def against_the_bot(game: Game) -> Against | None:
+    """How the table fared in a game that is over, from its score sheet (None: the bot
+    keeps no sheet, or it cannot be drawn: logged)."""
+    try:
+        sheet = game.bot.score_sheet(game.state)
+    except Exception:
+        current_app.logger.exception("the score sheet of a %s game cannot be read", game.bot.id)
+        return None
+    return None if sheet is None else sheet.against_the_bot()
 
 
 def open_game(game_id: str) -> OpenGame:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import webapp.bots  # noqa: F401  (registers the Covenant)
-from webapp.engine import Game, Kind, Pending
+from webapp.engine import SCORE_SHEET, Game, Kind, Pending
 
 from .decks import deck, section
 
@@ -141,3 +141,17 @@ def next_covenant_turn(game: Game, answers: Answers | None = None) -> None:
     finish_turn(game, answers)
     game.answer("end")
     play(game, answers, until="player_ship")
+
+
+def finished_covenant_game(yours: int = 40, **options: Any) -> Game:
+    """A solo Covenant game played to its end: you claim your fourth Achievement, the
+    Covenant its extra turn, then the final scores (yours: `yours`), the sheet closed."""
+    game = new_game(**options)
+    finish_turn(game)
+    game.answer("achievement")
+    game.answer(4)
+    game.answer("end")
+    play(game, {"score_other": 2, "score_player": yours}, until=SCORE_SHEET)
+    game.answer("done")
+    assert game.over
+    return game

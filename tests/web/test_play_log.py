@@ -20,7 +20,7 @@ from webapp.engine import SCORE_SHEET, Game
 from webapp.web.play_log import BGSTATS_LINK, play_id
 
 from ..engine import bandits, deacon, solo_enemy
-from ..engine.helpers import finish_turn, new_game, play
+from ..engine.helpers import finished_covenant_game, new_game, play
 
 
 def stored(app: Flask, game: Game, *, times: tuple[str, str] | None = None) -> str:
@@ -57,20 +57,10 @@ def players(data: dict[str, Any]) -> list[tuple[str, int, bool, bool, str | None
     ]
 
 
-def covenant_finished(**options: Any) -> Game:
-    game = new_game(**options)
-    finish_turn(game)
-    game.answer("achievement")
-    game.answer(4)
-    game.answer("end")
-    play(game, {"score_other": 2, "score_player": 40}, until=SCORE_SHEET)
-    return game
-
-
 def test_the_covenants_play_names_the_game_the_bot_and_you_with_the_sheets_scores(
     app: Flask, client: FlaskClient
 ) -> None:
-    game = covenant_finished()
+    game = finished_covenant_game()
     sheet = game.bot.score_sheet(game.state)
     assert sheet is not None
     covenant, you = (side.total for side in sheet.sides)
@@ -107,8 +97,8 @@ def test_the_2_vs_2_play_lists_each_covenant_and_each_player_and_the_winning_tea
     data = logged(client, f"/g/{stored(app, game)}")
     start = game.state.turns.order[0].index  # the random start player's Covenant
     assert players(data) == [
-        ("Ann's Covenant (bot)", 19, False, start == 0, "Hard"),
-        ("Ben's Covenant (bot)", 19, False, start == 1, "Hard"),
+        ("Ann's Covenant (bot)", 19, False, start == 0, "Hard, 2 vs 2"),
+        ("Ben's Covenant (bot)", 19, False, start == 1, "Hard, 2 vs 2"),
         ("Ann", 12, True, False, None),
         ("Ben", 30, True, False, None),
     ]  # the sheet: Covenants 38, your team 42, "You win!"
@@ -222,7 +212,7 @@ def test_two_characters_named_alike_are_two_players(app: Flask, client: FlaskCli
 def test_the_play_is_in_the_pages_language_and_its_ids_are_not(
     app: Flask, client: FlaskClient
 ) -> None:
-    game_id = stored(app, covenant_finished())
+    game_id = stored(app, finished_covenant_game())
     english = logged(client, f"/g/{game_id}")
     client.set_cookie("botdeck_lang", "fr")
     french = logged(client, f"/g/{game_id}")
@@ -235,7 +225,7 @@ def test_the_play_is_in_the_pages_language_and_its_ids_are_not(
 def test_the_play_downloads_as_a_file_from_the_players_and_the_partners_page(
     app: Flask, client: FlaskClient
 ) -> None:
-    game_id = stored(app, covenant_finished())
+    game_id = stored(app, finished_covenant_game())
     with app.app_context():
         watch_id = db.find_game(game_id).watch_id
     linked = logged(client, f"/g/{game_id}")

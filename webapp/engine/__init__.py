@@ -11,6 +11,7 @@ from .questions import Choice, Dice, Field, Fields, InvalidAnswer, Kind, Questio
 from .registry import UnknownBot, all_bots, get_bot, register
 from .scoring import (
     SCORE_SHEET,
+    Against,
     ScoreGroup,
     ScoreLine,
     ScoreSheet,
@@ -23,6 +24,7 @@ from .text import Msg, msg, nmsg, reason
 from .turns import EndRule, Seat, TurnCycle
 
 __all__ = [
+    "Against",
     "SETUP_OPTION",
     "SCORE_SHEET",
     "BadGameFile",

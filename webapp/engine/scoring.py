@@ -37,11 +37,13 @@ class ScoreGroup:
 
 @dataclass(frozen=True)
 class ScoreSide:
-    """One side of the table — the bot, you, a team — its lines and its total."""
+    """One side of the table — the bot, you, a team — its lines and its total (`bot`:
+    the bot's side)."""
 
     total_label: Msg
     total: int
     groups: tuple[ScoreGroup, ...] = ()
+    bot: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,46 @@ class ScoreSheet:
     winner: Msg
     close: Msg
     standings: tuple[Standing, ...] = ()
+
+    def against_the_bot(self) -> Against | None:
+        """The game from the table's side, for its record against the bot: whether the
+        table won (any of its players), its best side's total and the bot's, and what
+        the bot played as (None: the sheet names no players)."""
+        tables = [side.total for side in self.sides if not side.bot]
+        bots = [side.total for side in self.sides if side.bot]
+        roles = [standing.role for standing in self.standings if standing.bot]
+        if not (tables and bots and roles):
+            return None
+        won = any(standing.won for standing in self.standings if not standing.bot)
+        return Against(won, max(tables), max(bots), roles[0])
+
+
+@dataclass(frozen=True)
+class Against:
+    """One finished game against the bot, from the table's side."""
+
+    won: bool
+    yours: int
+    bots: int
+    mode: Msg | None  # what the bot played as: a difficulty, a mode, a faction
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "won": self.won,
+            "yours": self.yours,
+            "bots": self.bots,
+            "mode": None if self.mode is None else self.mode.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Against:
+        mode = data.get("mode")
+        return cls(
+            bool(data["won"]),
+            int(data["yours"]),
+            int(data["bots"]),
+            None if mode is None else Msg.from_json(mode),
+        )
 
 
 class ScoreSheetStep(StepType[State]):

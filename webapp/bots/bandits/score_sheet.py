@@ -67,6 +67,7 @@ def score_sheet(state: BanditsState) -> ScoreSheet:
             ),
             ScoreGroup(msg("The game"), played),
         ),
+        bot=True,
     )
     return ScoreSheet(
         headline=msg("The game is over"),

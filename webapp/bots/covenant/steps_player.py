@@ -389,6 +389,7 @@ def score_sheet(state: CovenantState) -> ScoreSheet:
                 msg("The Covenants' team") if state.coop else msg("The Covenant"),
                 covenants_total(state),
                 covenants,
+                bot=True,
             ),
             ScoreSide(
                 msg("Your team") if state.coop else msg("You"), players_total(state), players
@@ -415,6 +416,8 @@ def standings(state: CovenantState, won: bool) -> tuple[Standing, ...]:
     of the game"; 2 vs 2: the Covenant of the random start player does."""
     first = state.turns.order[0]
     role = DIFFICULTY_NAMES[state.difficulty]
+    if state.coop:
+        role = msg("{difficulty}, 2 vs 2", difficulty=role)
     covenants = tuple(
         Standing(
             msg("Wayward Covenant") if not state.coop else covenant_name(state, index),

@@ -299,6 +299,7 @@ def score_sheet(state: DeaconState) -> ScoreSheet:
                     ScoreGroup(None, tuple(lines)),
                     ScoreGroup(msg("Cleaned sectors"), tuple(sector_lines(state, who))),
                 ),
+                bot=who == DEACON,
             )
         )
     if total[YOU] > total[DEACON]:

@@ -239,7 +239,7 @@ def score_sheet(state: EnemyState) -> ScoreSheet:
     return ScoreSheet(
         headline=msg("The final score"),
         sides=(
-            ScoreSide(msg("The Enemy"), enemy, (ScoreGroup(name, tuple(lines)),)),
+            ScoreSide(msg("The Enemy"), enemy, (ScoreGroup(name, tuple(lines)),), bot=True),
             ScoreSide(yours, you),
         ),
         winner=won[winner(state)],
