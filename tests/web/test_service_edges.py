@@ -5,6 +5,7 @@ log is read as it was saved."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
@@ -60,6 +61,9 @@ def test_each_refusal_of_a_game_names_the_game(app: Flask) -> None:
         with pytest.raises(games.GameNotFound) as missing:
             games.delete_game("nosuchgame", "owner")
         assert missing.value.args == ("nosuchgame",)
+        with pytest.raises(db.StaleVersion) as stale:
+            games.act(game_id, 5, "action", {"correct": "coins", "value": 4})
+        assert stale.value.args == (game_id,)
         with pytest.raises(games.NotYours) as not_yours:
             games.delete_game(game_id, "someone else")
         assert not_yours.value.args == (game_id,)
@@ -264,3 +268,47 @@ def test_a_redo_refused_half_way_is_refused_in_its_words_and_brings_back_nothing
         assert db.find_game(game_id).version == 4  # nothing stored
         monkeypatch.setattr(games, "_apply", real)
         assert len(games.act(game_id, 4, "redo").game.actions) == 3
+
+
+class Broken(RuntimeError):
+    pass
+
+
+def test_a_change_a_bug_stops_after_the_engine_took_it_is_not_kept_in_memory(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine took the correction, then its words could not be said (a bug): the
+    tap fails, nothing is stored, and the next tap meets the game as stored, not the
+    copy in memory that holds the correction."""
+    game_id = started(app)
+
+    def fails(self: Game, step: Step) -> Msg:
+        raise Broken("its words cannot be said")
+
+    with app.app_context():
+        games.open_game(game_id)  # in memory
+        with monkeypatch.context() as patched:
+            patched.setattr(Game, "step_said", fails)
+            with pytest.raises(Broken):
+                games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
+        assert games.open_game(game_id).game.actions == []
+        assert db.find_game(game_id).version == 0
+
+
+def test_a_change_the_database_could_not_store_is_not_kept_in_memory(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = started(app)
+
+    def disk_full(*args: Any, **kwargs: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with app.app_context():
+        games.open_game(game_id)  # in memory
+        with monkeypatch.context() as patched:
+            patched.setattr(db, "append_event", disk_full)
+            with pytest.raises(sqlite3.OperationalError, match="disk is full"):
+                games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
+        assert games.open_game(game_id).game.actions == []
+        stored = games.act(game_id, 0, "action", {"correct": "coins", "value": 5})
+        assert stored.game.actions == [{"correct": "coins", "value": 5}]
