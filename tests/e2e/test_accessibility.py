@@ -30,6 +30,7 @@ from werkzeug.serving import make_server
 
 from webapp import create_app, db, games
 
+from ..engine.helpers import finished_covenant_game
 from ..random_play import new_game, random_answer
 
 pytestmark = pytest.mark.e2e
@@ -161,6 +162,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
             "theme menu open": Visit(f"/g/{covenant}", "covenant", menu=".theme-menu"),
             "device menu open": Visit(f"/g/{covenant}", "covenant", menu=".device-menu"),
         }
+        over = games.import_game(finished_covenant_game().export(), name="Finished")
+        visits["covenant game over"] = Visit(f"/g/{over}", "covenant")
         broken = games.import_game(played("covenant", {"difficulty": "normal"}, 3, 4), name="B")
         unreadable(broken)
         visits["repair page"] = Visit(f"/g/{broken}", "covenant", status=500)
@@ -213,6 +216,10 @@ def own_pages(context: BrowserContext, site: Site) -> dict[str, Visit]:
         "deacon board editor": Visit(board),
         "delete a board": Visit(board + "/delete"),
     }
+    # a finished game this device played (its page joins it), for its record
+    assert context.request.get(site.url + site.visits["covenant game over"].path).ok
+    assert "pygal-chart" in context.request.get(site.url + "/record").text()  # its charts
+    visits["your record"] = Visit("/record")
     made = context.request.post(site.url + "/data/backup")
     assert made.ok
     visits["restore a backup"] = Visit(first_link(context, site.url + "/data", "/data/backups/"))
