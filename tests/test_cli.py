@@ -223,3 +223,38 @@ def test_the_server_gives_back_the_memory_start_up_let_go_where_the_c_library_ca
     if glibc:
         assert before - rss_mb() > 20, (before, rss_mb())  # most of the 36 MB went back
     assert len(kept) == 1_000
+
+
+class Named:
+    """An announcement as `webapp.announce.Announcement` makes one (its own tests are
+    in tests/test_announce.py)."""
+
+    url = "http://botdeck.local:8000/"
+
+    def __init__(self) -> None:
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_the_start_message_offers_the_name_first_and_its_code_and_stopping_withdraws_it(
+    monkeypatch, tmp_path, capsys
+):
+    named, servers = Named(), []
+
+    def make_server(app, **options):
+        servers.append(FakeServer(app, options))
+        return servers[-1]
+
+    monkeypatch.setattr("webapp.server.make_server", make_server)
+    monkeypatch.setattr(cli, "announce", lambda args: named)
+    monkeypatch.setattr(cli, "lan_urls", lambda host, port: ["http://192.168.1.20:8000/"])
+    args = cli.parse_args(["--host", "127.0.0.1", "--port", "0", "--data-dir", str(tmp_path)])
+    assert cli.serve(args) == 0
+    servers[0].sockets[0].close()
+    out = capsys.readouterr().out
+    listed = out.split("same Wi-Fi:\n", 1)[1].split("\nor scan", 1)[0].split()
+    assert listed == ["http://botdeck.local:8000/", "http://192.168.1.20:8000/"]
+    assert "or scan this code for http://botdeck.local:8000/" in out
+    assert named.stopped

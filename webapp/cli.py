@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+from types import FrameType
 from typing import Any
 
 import segno
 
 from . import create_app, default_data_dir
-from .network import lan_urls
+from .announce import DEFAULT_NAME, Announcement, host_label
+from .network import lan_addresses, lan_urls
 from .server import BODY_SECONDS, HEADER_SECONDS, PER_CLIENT, THREADS
 
 
@@ -24,6 +27,38 @@ def seconds(text: str) -> float:
         # internal: (as above)
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
     return value
+
+
+def network_name(text: str) -> str:
+    """A name to announce: letters, digits and hyphens once made a `.local` label."""
+    try:
+        return host_label(text)
+    except ValueError:
+        # internal: the command line speaks English, as its --help does
+        raise argparse.ArgumentTypeError(f"not a name for the network: {text!r}") from None
+
+
+def announce(args: argparse.Namespace) -> Announcement | None:
+    """Botdeck announced by name on the network, unless told not to or it listens on
+    this computer only; None (said why) when it cannot be."""
+    if args.no_announce:
+        return None
+    if args.announce_on is not None:
+        on = [args.announce_on]
+        announcement = Announcement(args.port, lambda: on, name=args.name, interfaces=on)
+    elif args.host in ("127.0.0.1", "localhost", "::1"):
+        return None  # this computer only: no other device could open it
+    elif args.host in ("0.0.0.0", ""):
+        announcement = Announcement(args.port, lan_addresses, name=args.name)
+    else:
+        announcement = Announcement(args.port, lambda: [args.host], name=args.name)
+    try:
+        if announcement.start() is None:
+            return None
+    except (OSError, RuntimeError) as error:
+        print(f"botdeck: not announced by name on the network ({error})", file=sys.stderr)
+        return None
+    return announcement
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -46,6 +81,25 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="NAME",
         help="another name to answer to, besides this computer's own addresses and names "
         "(e.g. a name your router gives it); may be repeated",
+    )
+    parser.add_argument(
+        "--name",
+        default=DEFAULT_NAME,
+        type=network_name,
+        help=f"the name to be found by on the network: http://NAME.local (default {DEFAULT_NAME}; "
+        "NAME-2 and on if another machine has it)",
+    )
+    parser.add_argument(
+        "--announce-on",
+        default=None,
+        metavar="ADDRESS",
+        help="announce the name on this one address's network only, the name leading to it "
+        "(default: every network, to this computer's addresses there)",
+    )
+    parser.add_argument(
+        "--no-announce",
+        action="store_true",
+        help="do not announce Botdeck on the network by name (mDNS): its addresses only",
     )
     parser.add_argument(
         "--header-timeout",
@@ -121,15 +175,32 @@ def serve(args: argparse.Namespace) -> int:
             "open Botdeck to see what happened and choose a backup.",
             file=sys.stderr,
         )
+    announcement = announce(args)
+    app.extensions["botdeck_announcement"] = announcement
     urls = lan_urls(args.host, args.port)
+    if announcement is not None and announcement.url is not None:
+        # the name first: it outlives the address; some Android versions need the address
+        urls.insert(0, announcement.url)
     print("Open Botdeck on a tablet or phone on the same Wi-Fi:")
     for url in urls:
         print(f"  {url}")
     print(f"or scan this code for {urls[0]}")
     segno.make(urls[0], error="m").terminal(compact=True)
     print("Stop with Ctrl+C.", flush=True)
-    server.run(sockets=[sock])  # until Ctrl+C, which uvicorn catches to stop cleanly
+    # uvicorn stops cleanly on Ctrl+C or a SIGTERM, then signals itself again as it
+    # was told to: the SIGTERM exits here, so that what follows still runs
+    previous = signal.signal(signal.SIGTERM, stopped)
+    try:
+        server.run(sockets=[sock])  # until Ctrl+C or a SIGTERM
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if announcement is not None:
+            announcement.stop()  # the name and the service withdrawn
     return 0
+
+
+def stopped(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(0)
 
 
 def main(argv: list[str] | None = None) -> int:

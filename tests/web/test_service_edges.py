@@ -289,7 +289,7 @@ def test_a_change_a_bug_stops_after_the_engine_took_it_is_not_kept_in_memory(
         games.open_game(game_id)  # in memory
         with monkeypatch.context() as patched:
             patched.setattr(Game, "step_said", fails)
-            with pytest.raises(Broken):
+            with pytest.raises(Broken, match="its words cannot be said"):
                 games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
         assert games.open_game(game_id).game.actions == []
         assert db.find_game(game_id).version == 0

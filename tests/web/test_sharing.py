@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from types import SimpleNamespace
 
 from webapp import create_app, db
 
@@ -187,3 +188,30 @@ def test_a_new_name_shows_at_the_devices_next_tap(client):
         "Kitchen tablet",  # newest first
         "Computer",
     ]
+
+
+def test_the_name_botdeck_is_announced_under_comes_first_its_qr_code_first(tmp_path):
+    """Announced as botdeck.local (webapp/announce.py; found on the network in
+    tests/test_announce.py): the Share panel offers the name's link first, with the
+    first QR code, then the addresses; the Host check answers to the name, and stops
+    answering to it once it is withdrawn."""
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path), "ALLOWED_HOSTS": []})
+    announcement = SimpleNamespace(host="botdeck.local", port=8000)
+    app.extensions["botdeck_announcement"] = announcement
+    client = app.test_client()
+    base = "http://botdeck.local:8000"
+    response = client.post("/games", data={"bot": "covenant"}, base_url=base)
+    assert response.status_code == 303
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    panel = client.get(f"/g/{game_id}/share", base_url=base).get_data(as_text=True)
+    links = re.findall(r"<code>(http://[^<]+)</code>", panel)
+    assert links[0] == f"http://botdeck.local:8000/g/{game_id}"
+    assert links.count(links[0]) == 1  # the name used by this device is not listed twice
+    first_qr = panel.index("<svg viewBox")
+    assert first_qr < panel.index(f"<code>http://botdeck.local:8000/g/{game_id}</code>")
+    announcement.host = None  # withdrawn (stopped)
+    refused = client.get("/", base_url=base)
+    assert refused.status_code == 421
+    assert "does not answer to the name “botdeck.local”" in html.unescape(
+        refused.get_data(as_text=True)
+    )

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, request
 from flask_babel import gettext as _
 
+from ..announce import Announcement
 from ..network import interface_addresses
 from .errors import error_page
 
@@ -123,9 +124,20 @@ def host_name() -> str:
     return urlsplit("//" + request.host).hostname or ""
 
 
+def announced() -> Announcement | None:
+    """The name Botdeck is announced under on the network, while it is (`botdeck.local`)."""
+    found: Announcement | None = current_app.extensions.get("botdeck_announcement")
+    return found if found is not None and found.host is not None else None
+
+
 def check_request() -> Response | tuple[str, int, dict[str, str]] | None:
     names: OwnNames | None = current_app.extensions.get("botdeck_own_names")
-    if names is not None and host_name() not in names:
+    name = announced()
+    if (
+        names is not None
+        and host_name() not in names
+        and (name is None or host_name() != name.host)
+    ):
         return error_page(
             421,
             _(
