@@ -7,6 +7,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
+# more of `botdeck`'s options, e.g. ARGS="--name table" (see `botdeck --help`)
+ARGS ?=
 # The suite runs a worker per core (up to 4) and one more, a test file's tests together
 # on one worker (they share its module fixtures), the longest files first (see
 # tests/conftest.py). The spare worker fills the time the browser tests wait on their
@@ -21,7 +23,7 @@ COMPILED := $(CATALOGS:.po=.mo)
 .PHONY: run test bench mutate lint translations install browser clean
 
 run: install
-	exec $(BIN)/botdeck --host $(HOST) --port $(PORT)
+	exec $(BIN)/botdeck --host $(HOST) --port $(PORT) $(ARGS)
 
 test: install browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
