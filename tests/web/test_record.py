@@ -212,6 +212,8 @@ def test_the_record_is_in_french(app: Flask, owner: FlaskClient) -> None:
     assert "Aucune partie finie contre Deacon sur cet appareil pour l'instant." in page
 
 
-def test_the_lobby_leads_to_the_record(owner: FlaskClient) -> None:
+def test_the_lobby_and_a_game_over_lead_to_the_record(app: Flask, owner: FlaskClient) -> None:
     lobby: Any = owner.get("/").get_data(as_text=True)
     assert 'href="/record"' in lobby
+    game_id = finished(app, finished_covenant_game(40), "Over")
+    assert 'href="/record"' in owner.get(f"/g/{game_id}").get_data(as_text=True)
