@@ -285,6 +285,7 @@ LONGEST_FILES = (
     "tests/e2e/test_step_in_sight_cases.py",
     "tests/e2e/test_solo_enemy_game.py",
     "tests/test_soak.py",
+    "tests/test_announce.py",
 )
 
 

@@ -3,7 +3,9 @@
 here by zeroconf's own browser and resolver; the server answers to that name; a name
 another machine has gets a number; a new address is announced; stopping withdraws it.
 
-Everything is announced on the loopback interface only (`--announce-on 127.0.0.1`):
+Each Zeroconf runs its own thread (`use_asyncio=False`): a browser test before this one
+in the same worker leaves an event loop in the main thread, which zeroconf would
+otherwise join. Everything is announced on the loopback interface only (`--announce-on 127.0.0.1`):
 nothing leaves this machine. Each test announces a name of its own, so that tests
 running at the same time do not meet.
 """
@@ -36,7 +38,7 @@ def name() -> str:
 @pytest.fixture
 def listener() -> Iterator[Zeroconf]:
     """Another device on the network: zeroconf's own browser and resolver."""
-    zeroconf = Zeroconf(interfaces=[LOOPBACK], ip_version=IPVersion.V4Only)
+    zeroconf = Zeroconf(interfaces=[LOOPBACK], ip_version=IPVersion.V4Only, use_asyncio=False)
     try:
         yield zeroconf
     finally:
@@ -45,7 +47,7 @@ def listener() -> Iterator[Zeroconf]:
 
 def resolved(host: str) -> list[str]:
     """What a device that has never seen the name finds for it now."""
-    fresh = Zeroconf(interfaces=[LOOPBACK], ip_version=IPVersion.V4Only)
+    fresh = Zeroconf(interfaces=[LOOPBACK], ip_version=IPVersion.V4Only, use_asyncio=False)
     try:
         resolver = AddressResolverIPv4(f"{host}.")
         return resolver.parsed_addresses() if resolver.request(fresh, 3000) else []

@@ -84,6 +84,9 @@ class Announcement:
         zeroconf = Zeroconf(
             interfaces=InterfaceChoice.All if self._interfaces is None else self._interfaces,
             ip_version=IPVersion.V4Only,
+            # its own thread and loop, even when the caller's thread runs an event loop
+            # (uvicorn's, later): the calls here wait for their answers
+            use_asyncio=False,
         )
         self._zeroconf = zeroconf
         server = self._free_name(zeroconf)
