@@ -9,12 +9,12 @@ a table for screen readers; the chart itself is hidden from them.
 from __future__ import annotations
 
 from typing import Any
-from xml.etree import ElementTree
 
 import pygal
 from flask import Blueprint, render_template
 from flask_babel import gettext as _
 from markupsafe import Markup
+from pygal.etree import etree
 from pygal.style import Style
 
 from .. import record
@@ -62,9 +62,10 @@ def _svg(chart: Any) -> Markup:
     root = chart.render_tree()
     for parent in root.iter():
         for child in list(parent):
-            if child.tag == "script":
+            if isinstance(child.tag, str) and child.tag.rsplit("}", 1)[-1] == "script":
                 parent.remove(child)
-    return Markup(ElementTree.tostring(root, encoding="unicode"))  # noqa: S704 (pygal's SVG)
+    # pygal's tree is lxml's when lxml is installed, the standard library's otherwise
+    return Markup(etree.tostring(root, encoding="unicode"))  # noqa: S704 (pygal's SVG)
 
 
 def results_chart(found: record.BotRecord) -> Markup:
