@@ -164,3 +164,15 @@ def test_an_undo_from_the_repair_page_reaches_every_partners_screen(app, unreada
     finally:
         stop()
     assert heard == [(topic, 3)]
+
+
+def test_a_game_that_cannot_be_rebuilt_is_named_in_the_refusal_and_the_log(app, unreadable, caplog):
+    with (
+        app.app_context(),
+        caplog.at_level(logging.ERROR),
+        pytest.raises(games.GameUnreadable) as refused,
+    ):
+        games.open_game(unreadable)
+    assert refused.value.args == (unreadable,)
+    said = [record.getMessage() for record in caplog.records]
+    assert f"game {unreadable} cannot be rebuilt from its log" in said

@@ -5,6 +5,7 @@ log is read as it was saved."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from typing import Any
@@ -312,3 +313,64 @@ def test_a_change_the_database_could_not_store_is_not_kept_in_memory(
         assert games.open_game(game_id).game.actions == []
         stored = games.act(game_id, 0, "action", {"correct": "coins", "value": 5})
         assert stored.game.actions == [{"correct": "coins", "value": 5}]
+
+
+# --- a log or a deck as an earlier Botdeck stored it ---------------------------------
+
+
+def test_a_stored_deck_is_not_checked_again_when_its_game_is_read(app: Flask) -> None:
+    """A deck stored before a stricter check (here, a field an earlier Botdeck wrote that
+    deck files no longer take) still plays its game after a restart."""
+    game_id = started(app)
+    with app.app_context():
+        games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
+        deck = {**db.find_game(game_id).deck, "notes": "kept by an earlier Botdeck"}
+        connection = db.get_db()
+        connection.execute("UPDATE games SET deck = ? WHERE id = ?", (json.dumps(deck), game_id))
+        connection.commit()
+        games.forget_all()  # as after a restart
+        assert games.open_game(game_id).game.actions == [{"correct": "coins", "value": 4}]
+
+
+def logged(app: Flask, game_id: str, kind: str, in_effect: int) -> None:
+    """An event appended as an earlier Botdeck stored it."""
+    with app.app_context():
+        version = db.find_game(game_id).version
+        said = msg("Undone").to_json()
+        db.append_event(
+            game_id,
+            expected_version=version,
+            event=db.NewEvent(kind, None, said, in_effect),
+            game_summary=db.find_game(game_id).summary,
+            device="",
+            now=db.now(),
+        )
+        games.forget_all()  # read again from the log
+
+
+def test_an_undo_an_earlier_botdeck_stored_with_nothing_to_undo_changed_nothing(
+    app: Flask,
+) -> None:
+    """Before undo was refused with nothing to undo, such a tap was stored: read again,
+    it changes nothing (it is not a redo of what the undo before took back)."""
+    game_id = started(app)
+    with app.app_context():
+        games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
+        games.act(game_id, 1, "undo")
+    logged(app, game_id, "undo", 0)
+    with app.app_context():
+        opened = games.open_game(game_id)
+        assert opened.game.actions == [] and opened.can_redo
+
+
+def test_an_undo_that_does_not_say_what_it_left_takes_back_the_next_undos_unit(
+    app: Flask,
+) -> None:
+    game_id = started(app)
+    with app.app_context():
+        for version, coins in enumerate((3, 4)):
+            games.act(game_id, version, "action", {"correct": "coins", "value": coins})
+    logged(app, game_id, "undo", 2)  # 2 actions in effect "after" it: no undo says so
+    with app.app_context():
+        opened = games.open_game(game_id)
+        assert opened.game.actions == [{"correct": "coins", "value": 3}]
