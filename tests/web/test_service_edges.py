@@ -6,6 +6,7 @@ log is read as it was saved."""
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from collections.abc import Iterator
 from typing import Any
@@ -374,3 +375,112 @@ def test_an_undo_that_does_not_say_what_it_left_takes_back_the_next_undos_unit(
     with app.app_context():
         opened = games.open_game(game_id)
         assert opened.game.actions == [{"correct": "coins", "value": 3}]
+
+
+# --- the stored snapshot: when it is written, when it is used ------------------------
+
+
+def corrections(app: Flask, game_id: str, count: int) -> None:
+    """`count` more taps (coin corrections), each at the game's version."""
+    with app.app_context():
+        for _ in range(count):
+            version = db.find_game(game_id).version
+            games.act(game_id, version, "action", {"correct": "coins", "value": version % 9 + 1})
+
+
+def test_a_snapshot_is_stored_every_16_versions_counted_from_the_last_even_after_a_restart(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = started(app)
+    monkeypatch.setattr(games, "_resumed", lambda row: None)  # every read rebuilds the game
+    corrections(app, game_id, 10)
+    with app.app_context():
+        games.forget_all()  # a restart before any snapshot
+    corrections(app, game_id, 6)
+    with app.app_context():
+        assert db.snapshot_version(game_id) == 16
+        games.forget_all()  # a restart after it
+    corrections(app, game_id, 15)
+    with app.app_context():
+        assert db.snapshot_version(game_id) == 16  # 31: not yet
+    corrections(app, game_id, 1)
+    with app.app_context():
+        assert db.snapshot_version(game_id) == 32
+
+
+def snapshot_taken(app: Flask, monkeypatch: pytest.MonkeyPatch, game_id: str = "") -> str:
+    """A game (started here, or `game_id`) with 3 taps whose snapshot was stored with the
+    last, read again as after a restart."""
+    game_id = game_id or started(app)
+    monkeypatch.setattr(games, "STORE_EVERY", 3)
+    corrections(app, game_id, 3)
+    with app.app_context():
+        assert db.snapshot_version(game_id) == 3
+        games.forget_all()
+    return game_id
+
+
+def test_a_game_resumed_from_its_snapshot_plays_its_own_deck(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, game_id: str
+) -> None:
+    game_id = snapshot_taken(app, monkeypatch, game_id)  # its deck: the tests' own
+    monkeypatch.setattr(games, "_rebuild", refused)
+    with app.app_context():
+        row = db.find_game(game_id)
+        assert not row.deck.get("demo")
+        assert games.open_game(game_id).game.deck == row.deck
+
+
+def test_a_stored_deck_is_not_checked_again_when_its_game_is_resumed(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = snapshot_taken(app, monkeypatch)
+    monkeypatch.setattr(games, "_rebuild", refused)
+    with app.app_context():
+        deck = {**db.find_game(game_id).deck, "notes": "kept by an earlier Botdeck"}
+        connection = db.get_db()
+        connection.execute("UPDATE games SET deck = ? WHERE id = ?", (json.dumps(deck), game_id))
+        connection.commit()
+        assert len(games.open_game(game_id).game.actions) == 3
+
+
+def stored_snapshot(app: Flask, game_id: str, change: Any) -> None:
+    with app.app_context():
+        connection = db.get_db()
+        data = json.loads(connection.execute("SELECT data FROM snapshots").fetchone()[0])
+        connection.execute("UPDATE snapshots SET data = ?", (json.dumps(change(data)),))
+        connection.commit()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(lambda data: {**data, "format": 99}, id="a newer format"),
+        pytest.param(lambda data: {**data, "bot": "deacon"}, id="another bot's"),
+    ],
+)
+def test_a_snapshot_this_botdeck_does_not_read_is_left_and_the_game_rebuilt(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, change: Any
+) -> None:
+    game_id = snapshot_taken(app, monkeypatch)
+    stored_snapshot(app, game_id, change)
+    rebuilt: list[str] = []
+    real = games._rebuild
+    monkeypatch.setattr(
+        games, "_rebuild", lambda row, **kw: rebuilt.append(row.id) or real(row, **kw)
+    )
+    with app.app_context(), caplog.at_level(logging.WARNING):
+        assert len(games.open_game(game_id).game.actions) == 3
+    assert rebuilt == [game_id]
+    assert caplog.records == []  # expected: nothing to say
+
+
+def test_a_snapshot_that_cannot_be_read_is_said_in_the_log_and_the_game_rebuilt(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    game_id = snapshot_taken(app, monkeypatch)
+    stored_snapshot(app, game_id, lambda data: {**data, "game": "not a game"})
+    with app.app_context(), caplog.at_level(logging.WARNING):
+        assert len(games.open_game(game_id).game.actions) == 3
+    said = [record.getMessage() for record in caplog.records]
+    assert said == [f"game {game_id}: its stored snapshot is not used"]
