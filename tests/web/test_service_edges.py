@@ -484,3 +484,15 @@ def test_a_snapshot_that_cannot_be_read_is_said_in_the_log_and_the_game_rebuilt(
         assert len(games.open_game(game_id).game.actions) == 3
     said = [record.getMessage() for record in caplog.records]
     assert said == [f"game {game_id}: its stored snapshot is not used"]
+
+
+def test_each_game_started_without_a_seed_is_shuffled_afresh(app: Flask) -> None:
+    """A hundred games, a hundred seeds (from 2³¹: two alike once in some 400,000 runs),
+    each below 2³¹, as a game file's seed has always been (a 32-bit integer to any
+    program that reads one)."""
+    with app.app_context():
+        seeds = {
+            db.find_game(games.create_game("covenant", {}, name=f"Game {n}")).seed
+            for n in range(100)
+        }
+    assert len(seeds) == 100 and all(0 <= seed < 2**31 for seed in seeds)
