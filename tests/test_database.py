@@ -345,7 +345,7 @@ def test_a_database_from_before_undo_back_to_here_upgrades_and_its_logs_read_as_
     client = app.test_client()
     client.get("/")  # started: upgraded
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION == 6
+    assert con.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION == 7
     stored = con.execute("SELECT in_effect, turn FROM events ORDER BY seq").fetchall()
     con.close()
     assert [in_effect for in_effect, _ in stored] == expected
@@ -393,12 +393,13 @@ def test_the_upgrade_counts_an_undo_with_nothing_to_undo_as_nothing(tmp_path):
 
 
 def test_a_database_from_a_newer_botdeck_is_refused_and_never_rewritten(tmp_path):
-    """The audit's database at user_version 7 was silently reset to 2."""
+    """The audit's database at a newer user_version was silently reset to 2."""
     app = make_app(tmp_path)
     start_game(app.test_client(), "Kept")
     path = database_of(app)
+    newer = db.SCHEMA_VERSION + 1
     con = sqlite3.connect(path)
-    con.execute("PRAGMA user_version = 7")
+    con.execute(f"PRAGMA user_version = {newer}")
     con.close()
     db.release(path)  # the first server stops: its connections close
     before = path.read_bytes()
@@ -407,7 +408,7 @@ def test_a_database_from_a_newer_botdeck_is_refused_and_never_rewritten(tmp_path
     page = client.get("/")
     text = html.unescape(page.get_data(as_text=True))
     assert page.status_code == 503
-    assert "from a newer Botdeck" in text and "its format 7" in text
+    assert "from a newer Botdeck" in text and f"its format {newer}" in text
     assert client.post("/games", data={"bot": "covenant"}).status_code == 503
     assert client.post("/data/safe/start-empty").status_code == 409
     assert path.read_bytes() == before
@@ -897,3 +898,33 @@ def test_a_connection_waits_ten_seconds_for_another_writer_before_it_gives_up(tm
         assert con.execute("PRAGMA busy_timeout").fetchone()[0] == 10_000
     finally:
         con.close()
+
+
+def test_a_tap_logged_under_its_devices_id_reads_its_name_once_upgraded(tmp_path):
+    """Version 6 logged a part the table's copy answered as a game started under the
+    device's id, which the History showed to anyone with the game's link: upgraded, the
+    device's name; a name that is no device's id is left as it was."""
+    app = make_app(tmp_path)
+    client = app.test_client()
+    game_id = start_game(client, "Before the update")
+    device_id = client.get_cookie("botdeck_device").value
+    with app.app_context():
+        games.act(game_id, 0, "action", {"correct": "coins", "value": 4}, device="Tablet 2")
+        games.act(game_id, 1, "action", {"correct": "coins", "value": 5}, device="Tablet 2")
+        name = db.find_device(device_id).name
+    path = database_of(app)
+    db.release(path)  # the earlier Botdeck stops
+    con = sqlite3.connect(path)
+    con.execute("UPDATE events SET device = ? WHERE seq = 1", (device_id,))
+    con.execute("PRAGMA user_version = 6")
+    con.commit()
+    con.close()
+    app = make_app(tmp_path)
+    app.test_client().get("/")  # started: upgraded
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 7
+    assert con.execute("SELECT device FROM events ORDER BY seq").fetchall() == [
+        (name,),
+        ("Tablet 2",),
+    ]
+    con.close()

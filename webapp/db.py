@@ -243,6 +243,18 @@ def _events_in_effect(db: sqlite3.Connection) -> None:
     db.executemany("UPDATE events SET in_effect = ? WHERE game_id = ? AND seq = ?", counted)
 
 
+def _events_by_name(db: sqlite3.Connection) -> None:
+    """A part the table's copy answered as a game started was logged under its device's
+    id, which the History showed to everyone with the game's link: the device's name
+    instead (its id is the secret that makes it that device)."""
+    if _has_table(db, "events") and _has_table(db, "devices"):
+        db.execute(
+            "UPDATE events SET device ="
+            " (SELECT name FROM devices WHERE devices.id = events.device)"
+            " WHERE device IN (SELECT id FROM devices)"
+        )
+
+
 # Changes to a database made by an earlier Botdeck, in order: migration n takes a
 # database from version n to n + 1, in one transaction with the version number, and
 # may run again on a database it half-changed before transactions (an added column is
@@ -260,6 +272,8 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     lambda db: _add_column(db, "games", "deleted_at", "TEXT"),
     # 6: History by turn, and "Undo back to here" (several actions in one undo event)
     _events_in_effect,
+    # 7: a tap logged under its device's id instead of its name
+    _events_by_name,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

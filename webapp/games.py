@@ -192,8 +192,10 @@ def create_game(
     assert row is not None  # (just stored)
     with lock(game_id):  # the game just built is the one to play: not replayed again
         _keep(_key(game_id), OpenGame(row, game, row.version))
-    # its first question may already be answered by the table's copy (a printed part)
-    fill_from_library(game_id, open_game(game_id), device or "")
+    # its first question may already be answered by the table's copy (a printed part):
+    # its History names the device as every tap does, by its name (its id is its secret)
+    found = db.find_device(device) if device is not None else None
+    fill_from_library(game_id, open_game(game_id), found.name if found is not None else "")
     return game_id
 
 

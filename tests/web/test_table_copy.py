@@ -293,6 +293,45 @@ def test_a_game_asks_no_part_the_copy_holds_and_its_log_holds_them(app, client):
     assert [a["answer"] for a in game.actions] == [real_components()[part] for part in SETUP_PARTS]
 
 
+def test_the_parts_the_copy_answers_are_logged_under_the_devices_name_never_its_id(app, client):
+    """The device's id is the secret that makes it that device: the History, open to
+    everyone with the game's link, names it as every tap does."""
+    imported(client, deacon_copy())
+    game_id = (
+        client.post("/games", data={"bot": "deacon", "deck_id": "demo"})
+        .headers["Location"]
+        .rsplit("/", 1)[1]
+    )
+    device_id = client.get_cookie("botdeck_device").value
+    with app.app_context():
+        name = db.find_device(device_id).name
+        assert {event.device for event in db.events(game_id)} == {name}
+    history = client.get(f"/g/{game_id}/history").get_data(as_text=True)
+    assert device_id not in history and name in history
+
+
+def test_a_part_the_copy_kept_before_a_stricter_check_is_asked_again(app, client):
+    """An earlier Botdeck let a Research track of 4 spaces be kept: a new game does not
+    take it without asking (it is refused as it would be typed now); it asks for it, with
+    the parts before it taken from the copy."""
+    imported(client, deacon_copy())
+    device_id = client.get_cookie("botdeck_device").value
+    four = {"spaces": [{"vp": n, "milestone": False, "missions": 1} for n in range(4)]}
+    with app.app_context():
+        db.save_kept(device_id, "deacon", "components:research", four, db.now())
+    started = client.post("/games", data={"bot": "deacon", "deck_id": "demo"})
+    assert started.status_code == 303
+    game_id = started.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        game = games.open_game(game_id).game
+    asked = SETUP_PARTS.index("research")
+    assert [a["answer"] for a in game.actions] == [
+        real_components()[part] for part in SETUP_PARTS[:asked]
+    ]
+    pending = game.pending()
+    assert (pending.step.kind, pending.step.params) == ("components", {"part": "research"})
+
+
 def test_a_part_entered_at_setup_goes_into_the_copy(app, client):
     board = {**demo_board(), "name": "Ours"}
     board.pop("demo")
