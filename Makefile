@@ -37,6 +37,10 @@ bench: install
 # change; it prints each module's score and every surviving mutant.
 MUTATE_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 mutate: install
+	@# mutmut copies a Python source again when it changes, not the package's other files
+	@# (translations, templates, schema.sql): those are brought up to date here
+	if [ -d mutants/webapp ]; then cd webapp && find . -type f ! -name '*.py' ! -name '*.pyc' \
+		-exec sh -c 'mkdir -p "../mutants/webapp/$$(dirname "$$1")" && cp -p "$$1" "../mutants/webapp/$$1"' _ {} \; ; fi
 	$(BIN)/mutmut run --max-children $(MUTATE_JOBS) || true
 	$(BIN)/python tests/mutation_report.py
 
