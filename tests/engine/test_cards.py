@@ -251,3 +251,14 @@ def test_the_table_is_asked_to_shuffle_the_printed_cards_when_the_deck_is_empty(
     assert game.pending().step.kind == "shuffle"
     game.answer("done")
     assert len(game.state["pile"]) == 3 and game.state["pile"].discard == []
+
+
+def test_the_apps_reshuffle_shuffles_the_discard_pile_with_the_games_generator() -> None:
+    """The app's deck: the new deck is the discard pile in the seeded generator's order,
+    not the order the cards were discarded in."""
+    discarded = [str(n) for n in range(1, 9)]
+    pile = Pile(cards=[], discard=list(discarded))
+    RULES.refill({"pile": pile}, Step("reshuffle"), random.Random(1))
+    expected = list(discarded)
+    random.Random(1).shuffle(expected)
+    assert pile.cards == expected != discarded

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from webapp.engine import (
     SCORE_SHEET,
+    Against,
     Context,
     ScoreGroup,
     ScoreLine,
     ScoreSheet,
     ScoreSheetStep,
     ScoreSide,
+    Standing,
     Step,
     msg,
 )
@@ -111,3 +113,32 @@ def test_your_destroyed_capital_city_shows_on_your_total_and_a_tie_is_said():
     solo_enemy.play(tied, {"x_objective": True}, until=SCORE_SHEET)
     tie_sheet = tied.bot.score_sheet(tied.state)
     assert tie_sheet is not None and str(tie_sheet.winner) == "A tie."
+
+
+def test_a_finished_games_record_of_a_bot_that_names_no_mode_reads_back() -> None:
+    for against in (Against(True, 40, 19, None), Against(False, 3, 9, msg("Hard"))):
+        assert Against.from_json(against.to_json()) == against
+
+
+def test_a_sheet_that_marks_no_side_as_the_bots_has_no_record_against_it() -> None:
+    """The sides say which total is the table's and which the bot's: a sheet that does
+    not say is not counted, even if its players name the bot."""
+    sheet = ScoreSheet(
+        headline=msg("The final score"),
+        sides=(ScoreSide(msg("You"), 7), ScoreSide(msg("The bot"), 5)),
+        winner=msg("You win!"),
+        close=msg("End the game"),
+        standings=(
+            Standing(msg("You"), 7, True),
+            Standing(msg("The bot"), 5, False, bot=True, role=msg("Normal")),
+        ),
+    )
+    assert sheet.against_the_bot() is None
+    marked = ScoreSheet(
+        sheet.headline,
+        (sheet.sides[0], ScoreSide(msg("The bot"), 5, bot=True)),
+        sheet.winner,
+        sheet.close,
+        sheet.standings,
+    )
+    assert marked.against_the_bot() == Against(True, 7, 5, msg("Normal"))

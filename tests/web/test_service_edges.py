@@ -16,7 +16,7 @@ from flask import Flask
 
 from webapp import db, games, live
 from webapp.bots.solo_enemy.faction import profile_fields, read_profile
-from webapp.engine import Context, Game, InvalidAnswer, Msg, Overturn, Step, msg
+from webapp.engine import Context, Game, InvalidAnswer, Msg, Overturn, ScoreSheet, Step, msg
 from webapp.engine.game import ConfirmFirst
 from webapp.engine.registry import register, unregister
 
@@ -496,3 +496,56 @@ def test_each_game_started_without_a_seed_is_shuffled_afresh(app: Flask) -> None
             for n in range(100)
         }
     assert len(seeds) == 100 and all(0 <= seed < 2**31 for seed in seeds)
+
+
+# --- how a game over fared, kept in its summary ---------------------------------------
+
+
+class SheetlessDiceBot(DiceBot):
+    """The tests' dice bot, keeping no score sheet (its pages end the game)."""
+
+    id = "dice_sheetless"
+
+    def score_sheet(self, state: dict) -> ScoreSheet | None:
+        return None
+
+
+class BrokenSheetDiceBot(DiceBot):
+    """The tests' dice bot, whose score sheet cannot be drawn (a bug)."""
+
+    id = "dice_broken_sheet"
+
+    def score_sheet(self, state: dict) -> ScoreSheet | None:
+        if state["turn"] >= TURNS:
+            raise Broken("the sheet cannot be drawn")
+        return None
+
+
+def played_to_the_end(app: Flask, bot: DiceBot) -> dict[str, Any]:
+    """A game of `bot` played to its end from the service; its lobby summary."""
+    register(bot)
+    try:
+        with app.app_context():
+            game_id = games.create_game(bot.id, {}, name="To the end", seed=1)
+            while not (opened := games.open_game(game_id)).game.over:
+                pending = opened.game.pending()
+                answer = [1, 2] if pending.step.kind == "roll" else True
+                games.act(game_id, opened.version, "action", {"answer": answer})
+            return db.find_game(game_id).summary
+    finally:
+        unregister(bot.id)
+
+
+def test_a_bot_that_keeps_no_score_sheet_ends_its_game_with_no_record(app: Flask) -> None:
+    summary = played_to_the_end(app, SheetlessDiceBot())
+    assert summary["over"] is True and "result" not in summary
+
+
+def test_a_score_sheet_that_cannot_be_drawn_is_logged_and_the_game_still_ends(
+    app: Flask, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.ERROR):
+        summary = played_to_the_end(app, BrokenSheetDiceBot())
+    assert summary["over"] is True and "result" not in summary
+    said = {record.getMessage() for record in caplog.records}
+    assert "the score sheet of a dice_broken_sheet game cannot be read" in said
