@@ -10,6 +10,7 @@ from webapp.bots.bandits.night import (
     attack_order,
     d6_successes,
     move_bandits,
+    roll_compass,
     roll_job_dice,
     split_groups,
 )
@@ -224,3 +225,18 @@ def test_splits_on_a_map_too_small_stop_after_a_round_per_bandit_on_every_tile()
     assert len(splits) == 2 * (12 + 1)
     assert (splits[0].cell, splits[0].size, splits[0].to) == ((0, 0), 12, [(1, 0)])
     assert sum(s.bandits.values()) == 12 and left
+
+
+def test_the_compass_die_rolls_each_of_its_faces() -> None:
+    """Its six faces: N, S, three W and the "+": each comes up."""
+    roll = roll_compass(random.Random(3))
+    assert {roll() for _ in range(300)} == {"N", "S", "W", "+"}
+
+
+def test_a_saved_games_compass_rolls_come_out_as_they_did() -> None:
+    """Botdeck's own rolls follow the game's seed: the same seed, the same faces, as in
+    the game files saved by every earlier Botdeck."""
+    roll = roll_compass(random.Random(7))
+    assert [roll() for _ in range(12)] == [
+        "W", "S", "W", "+", "N", "N", "W", "N", "W", "W", "N", "W"
+    ]  # fmt: skip

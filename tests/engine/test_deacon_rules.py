@@ -17,6 +17,7 @@ from webapp.bots.deacon.rules import (
     mission_sets,
     most_wanted,
     next_ball,
+    path_routes,
     research_step,
     score_track_effect,
     sectors_closed_by,
@@ -323,3 +324,8 @@ def test_score_track_effect_is_the_furthest_crossed() -> None:
     assert score_track_effect(s, marks) == marks[1]
     s = state(LINE, vp={"x": 4})
     assert score_track_effect(s, marks) is None
+
+
+def test_a_path_crosses_the_route_between_each_island_and_the_next() -> None:
+    assert path_routes([5, 1, 3]) == ["1-5", "1-3"]
+    assert path_routes([4]) == []

@@ -170,3 +170,14 @@ def test_a_bot_state_holding_a_turn_cycle_round_trips_through_asdict_and_json():
 def test_a_seat_stored_without_its_index_is_the_first_of_its_kind():
     assert Seat.from_json({"kind": "player"}) == Seat("player", 0)
     assert Seat.from_json({"kind": "ai", "index": 1}) == Seat("ai", 1)
+
+
+def test_an_end_no_seat_triggered_before_anyone_played_is_refused_in_words() -> None:
+    """Everyone else plays once more after the seat that triggered the end: before any
+    turn there is no such seat (a bot's mistake, said as such)."""
+    cycle = TurnCycle([COVENANT, YOU], EndRule.EVERYONE_ELSE_ONCE_MORE)
+    with pytest.raises(
+        ValueError, match="^the end is triggered by a seat, and no one has played yet$"
+    ):
+        cycle.trigger_end()
+    assert cycle.end_trigger is None and not cycle.ending

@@ -549,3 +549,12 @@ def test_a_score_sheet_that_cannot_be_drawn_is_logged_and_the_game_still_ends(
     assert summary["over"] is True and "result" not in summary
     said = {record.getMessage() for record in caplog.records}
     assert "the score sheet of a dice_broken_sheet game cannot be read" in said
+
+
+def test_a_games_span_runs_from_its_first_tap_to_its_last(app: Flask) -> None:
+    game_id = started(app)
+    with app.app_context():
+        assert db.play_span(game_id) is None  # no tap yet
+        corrections(app, game_id, 3)
+        times = [event.created_at for event in db.events(game_id)]
+        assert db.play_span(game_id) == (times[0], times[-1])
