@@ -63,6 +63,11 @@ def out_of_sight(sight: dict[str, Any] | None) -> str:
     return ", ".join(wrong)
 
 
+# How long the page must keep still, the step out of sight, before that counts: on a busy
+# machine (the whole suite on 2 cores) a swap's scroll can start 0.4 s after it.
+STILL_SECONDS = 1.0
+
+
 def settled_sight(page: Page, focus: bool = True) -> tuple[str, str]:
     """Once the page is still (a smooth scroll takes a moment, longer on a busy
     machine): what is out of sight, and where the focus is when not on the step's title."""
@@ -77,7 +82,7 @@ def settled_sight(page: Page, focus: bool = True) -> tuple[str, str]:
         now = time.monotonic()
         if sight is not None and sight["scrolled"] != last_place:
             still_since, last_place = now, sight["scrolled"]
-        elif now - still_since > 0.4 or now > deadline:
+        elif now - still_since > STILL_SECONDS or now > deadline:
             return wrong, focused
         page.wait_for_timeout(50)
 
