@@ -212,3 +212,9 @@ def test_the_walk_of_routes_that_close_on_a_later_place_stops_there():
 def test_the_walk_of_routes_that_do_not_close_stops_at_their_dead_end():
     ring = Ring(frozenset({(1, 2), (2, 3)}))
     assert ring.walk(order=lambda p: p) == [1, 2, 3] and not ring.is_loop()
+
+
+def test_a_route_joined_without_a_cost_is_free() -> None:
+    graph: Graph[int] = Graph()
+    assert graph.join(1, 2).cost == 0
+    assert graph.cheapest(1)[2] == (0, [1, 2])
