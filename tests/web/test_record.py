@@ -5,6 +5,7 @@ drawn on the server, each with its figures as a table for screen readers."""
 from __future__ import annotations
 
 import html
+import io
 import re
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from webapp import db, games
+from webapp import create_app, db, games
 from webapp.engine import Against, Game, msg
 
 from ..engine import solo_enemy
@@ -217,3 +218,30 @@ def test_the_lobby_and_a_game_over_lead_to_the_record(app: Flask, owner: FlaskCl
     assert 'href="/record"' in lobby
     game_id = finished(app, finished_covenant_game(40), "Over")
     assert 'href="/record"' in owner.get(f"/g/{game_id}").get_data(as_text=True)
+
+
+def test_a_record_comes_along_with_the_collection_file_to_another_botdeck(
+    app: Flask, owner: FlaskClient, tmp_path: Any
+) -> None:
+    """The collection file (Backups and files) brought to another Botdeck: its finished
+    games count there as here."""
+    for yours in (40, 10):
+        finished(app, finished_covenant_game(yours), f"Scored {yours}")
+    here = figures(section(read(owner), "covenant"))
+    exported = owner.get("/data/export")
+    assert exported.status_code == 200
+    there = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "there")}).test_client()
+    sent = {"file": (io.BytesIO(exported.data), "botdeck-games.json")}
+    assert there.post("/data/import", data=sent).status_code == 200
+    assert (
+        figures(section(read(there), "covenant"))
+        == here
+        == {
+            "Played": "2",
+            "Won": "1",
+            "Lost": "1",
+            "Your best": "40 against 19",
+            "Your streak": "1 loss in a row",
+            "Longest winning streak": "1",
+        }
+    )
