@@ -106,11 +106,14 @@ class Announcement:
         # internal: printed by the command line, in English as its --help
         raise RuntimeError(f"{self.base}.local and the {TRIES - 1} names after it are taken")
 
+    def _instance(self) -> str:
+        """The service's name, as network browsers list it."""
+        return f"Botdeck on {self._computer()}"[:63]
+
     def _service(self, server: str, addresses: list[str]) -> ServiceInfo:
-        instance = f"Botdeck on {self._computer()}"[:63]
         return ServiceInfo(
             SERVICE_TYPE,
-            f"{instance}.{SERVICE_TYPE}",
+            f"{self._instance()}.{SERVICE_TYPE}",
             port=self.port,
             addresses=[ipaddress.ip_address(address).packed for address in addresses],
             server=server,
@@ -128,9 +131,8 @@ class Announcement:
         if zeroconf is None or info is None or info.server is None:
             return False
         found = self._addresses()
-        instance = f"Botdeck on {self._computer()}"[:63]
         packed = [ipaddress.ip_address(address).packed for address in found]
-        if not found or (packed == info.addresses and info.name.startswith(instance)):
+        if not found or (packed == info.addresses and info.name.startswith(self._instance())):
             return False
         fresh = self._service(info.server, found)
         if fresh.name == info.name:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
@@ -43,15 +44,15 @@ def announce(args: argparse.Namespace) -> Announcement | None:
     this computer only; None (said why) when it cannot be."""
     if args.no_announce:
         return None
+    addresses: Callable[[], list[str]] = lan_addresses  # every interface's
+    interfaces = None  # announced on every network
     if args.announce_on is not None:
-        on = [args.announce_on]
-        announcement = Announcement(args.port, lambda: on, name=args.name, interfaces=on)
+        addresses, interfaces = (lambda: [args.announce_on]), [args.announce_on]
     elif args.host in ("127.0.0.1", "localhost", "::1"):
         return None  # this computer only: no other device could open it
-    elif args.host in ("0.0.0.0", ""):
-        announcement = Announcement(args.port, lan_addresses, name=args.name)
-    else:
-        announcement = Announcement(args.port, lambda: [args.host], name=args.name)
+    elif args.host not in ("0.0.0.0", ""):
+        addresses = lambda: [args.host]  # noqa: E731 (the one address it listens on)
+    announcement = Announcement(args.port, addresses, name=args.name, interfaces=interfaces)
     try:
         if announcement.start() is None:
             return None

@@ -7,7 +7,7 @@ from typing import Any
 
 import webapp.bots  # noqa: F401  (registers the bots)
 from webapp.bots.solo_enemy.cards import empty_deck
-from webapp.engine import Game, Pending
+from webapp.engine import SCORE_SHEET, Game, Pending
 
 from .helpers import play as play_with
 
@@ -170,3 +170,16 @@ def titles(game: Game) -> list[str]:
 def answer_through(game: Game, *values: Any) -> None:
     for value in values:
         game.answer(value)
+
+
+def enemy_capital_destroyed(*, closed: bool = True) -> Game:
+    """A game ended on your first action by destroying the Enemy's Capital City: it
+    scores 0, you 4; at its score sheet, closed unless not."""
+    game = new_game()
+    play(game, until="your_action")
+    game.answer("capital")
+    game.answer("enemy")
+    play(game, {"score_player": 4}, until=SCORE_SHEET)
+    if closed:
+        game.answer("done")
+    return game

@@ -87,11 +87,7 @@ def test_no_sheet_before_the_game_is_scored():
 
 
 def test_the_solo_enemys_sheet_scores_0_for_a_destroyed_capital_city():
-    game = solo_enemy.new_game()
-    solo_enemy.play(game, until="your_action")
-    game.answer("capital")
-    game.answer("enemy")
-    solo_enemy.play(game, {"score_player": 4}, until=SCORE_SHEET)
+    game = solo_enemy.enemy_capital_destroyed(closed=False)
     sheet = game.bot.score_sheet(game.state)
     assert sheet is not None
     destroyed = [("Its Capital City was destroyed: it scores 0", 0)]

@@ -57,7 +57,7 @@ def players(data: dict[str, Any]) -> list[tuple[str, int, bool, bool, str | None
     ]
 
 
-def test_the_covenants_play_names_the_game_the_bot_and_you_with_the_sheets_scores(
+def test_the_covenants_play_has_the_sheets_scores_and_the_covenant_always_takes_the_first_turn(
     app: Flask, client: FlaskClient
 ) -> None:
     game = finished_covenant_game()
@@ -88,7 +88,7 @@ def test_the_covenants_play_names_the_game_the_bot_and_you_with_the_sheets_score
     ]
 
 
-def test_the_2_vs_2_play_lists_each_covenant_and_each_player_and_the_winning_team_won(
+def test_the_2_vs_2_play_lists_each_covenant_and_player_the_start_players_covenant_first(
     app: Flask, client: FlaskClient
 ) -> None:
     game = new_game(coop=True, difficulty="hard")
@@ -123,15 +123,10 @@ def test_deacons_play_a_tie_is_your_loss_and_deacon_starts_by_its_modifier(
     ]
 
 
-def test_the_solo_enemys_play_is_each_faction_and_a_destroyed_capital_city_scores_0(
+def test_the_solo_enemys_play_is_each_faction_and_the_enemy_acts_first_each_round(
     app: Flask, client: FlaskClient
 ) -> None:
-    game = solo_enemy.new_game()
-    solo_enemy.play(game, until="your_action")
-    game.answer("capital")
-    game.answer("enemy")
-    solo_enemy.play(game, {"score_player": 4}, until=SCORE_SHEET)
-    game.answer("done")
+    game = solo_enemy.enemy_capital_destroyed()
     data = logged(client, f"/g/{stored(app, game)}")
     assert data["game"]["name"] == "Heroes of Land, Air & Sea"
     assert players(data) == [

@@ -165,12 +165,7 @@ def test_a_game_finished_before_summaries_said_how_it_went_is_read_once(
 
 
 def test_the_solo_enemys_record_is_by_faction(app: Flask, owner: FlaskClient) -> None:
-    game = solo_enemy.new_game()
-    solo_enemy.play(game, until="your_action")
-    game.answer("capital")
-    game.answer("enemy")
-    solo_enemy.play(game, {"score_player": 4}, until="score_sheet")
-    game.answer("done")
+    game = solo_enemy.enemy_capital_destroyed()
     finished(app, game, "Orcs")
     part = section(read(owner), "solo_enemy")
     assert table_rows(part, "results-solo_enemy") == [["Orcs", "1", "0"]]

@@ -54,12 +54,7 @@ def test_a_2_vs_2_sheet_shows_each_covenant_each_player_and_the_team_totals(app,
 def test_a_destroyed_capital_city_shows_on_the_sheet_and_the_ended_game_offers_its_export(
     app, client
 ):
-    game = solo_enemy.new_game()
-    solo_enemy.play(game, until="your_action")
-    game.answer("capital")
-    game.answer("enemy")
-    solo_enemy.play(game, {"score_player": 4}, until=SCORE_SHEET)
-    game.answer("done")
+    game = solo_enemy.enemy_capital_destroyed()
     assert game.over
     sheet = sheet_of(app, client, game)
     assert rows(sheet) == [

@@ -19,12 +19,12 @@ from ..engine import BadGameFile, Bot, all_bots, checked_options, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
 from ..engine.text import Msg, reason
+from . import play_log
 from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page, is_htmx
 from .forms import form_options, form_text, local_path, uploaded_file
 from .i18n import refusal, translate
-from .play_log import play_file as finished_play
 from .plugins import pages_of
 from .refill import FormValues, refilled
 
@@ -396,7 +396,7 @@ def export(game_id: str) -> Response | tuple[str, int, dict[str, str]]:
 @bp.get("/g/<game_id>/play.json")
 def play_file(game_id: str) -> Any:
     """The finished game's play, as a file for a log of plays (BG Stats, or any)."""
-    return finished_play(game_id)
+    return play_log.play_file(game_id)
 
 
 @bp.get("/schemas/<bot_id>-deck.json")

@@ -97,15 +97,13 @@ def play(opened: OpenGame, sheet: ScoreSheet, span: tuple[str, str]) -> dict[str
     }
 
 
-def bgstats_link(logged: dict[str, Any]) -> str:
-    """The link that opens BG Stats with the play filled in."""
-    return BGSTATS_LINK + quote(json.dumps(logged, ensure_ascii=False, separators=(",", ":")))
-
-
 def play_link(opened: OpenGame, sheet: ScoreSheet | None) -> str | None:
-    """The BG Stats link of the play, once the score sheet is shown (None: not yet)."""
+    """The link that opens BG Stats with the play filled in, once the score sheet is
+    shown (None: not yet)."""
     logged = logged_play(opened, sheet)
-    return None if logged is None else bgstats_link(logged)
+    if logged is None:
+        return None
+    return BGSTATS_LINK + quote(json.dumps(logged, ensure_ascii=False, separators=(",", ":")))
 
 
 def final_sheet(game: Game, pending: Pending | None) -> ScoreSheet | None:

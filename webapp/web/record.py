@@ -80,7 +80,7 @@ def results_chart(found: record.BotRecord) -> Markup:
 
 def gaps_chart(found: record.BotRecord) -> Markup:
     """Your score minus the bot's, game after game: won above the line, lost below."""
-    chart = pygal.Bar(**{**SETTINGS, "show_legend": True})
+    chart = pygal.Bar(**SETTINGS)
     count = len(found.played)
     step = max(1, -(-count // GAP_LABELS))
     chart.x_labels = [str(n) for n in range(1, count + 1)]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
@@ -89,12 +90,16 @@ def cross_site() -> bool:
 
 class OwnNames:
     """This computer's names and addresses, read again (at most every few seconds)
-    when a request uses one not seen yet: the Wi-Fi may give it a new address."""
+    when a request uses one not seen yet: the Wi-Fi may give it a new address; and the
+    name it is announced under on the network, while it is (`announced`)."""
 
     REFRESH_SECONDS = 5.0
 
-    def __init__(self, extra: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, extra: tuple[str, ...] = (), announced: Callable[[], str | None] = lambda: None
+    ) -> None:
         self.extra = {name.lower().strip("[]") for name in extra}
+        self.announced = announced
         self._names: set[str] = set()
         self._read_at = -self.REFRESH_SECONDS
         self._lock = threading.Lock()
@@ -110,6 +115,8 @@ class OwnNames:
         if not isinstance(name, str):
             return False
         name = name.lower().strip("[]")
+        if name == self.announced():
+            return True
         with self._lock:
             if name in self._names:
                 return True
@@ -130,14 +137,14 @@ def announced() -> Announcement | None:
     return found if found is not None and found.host is not None else None
 
 
+def announced_host() -> str | None:
+    found = announced()
+    return None if found is None else found.host
+
+
 def check_request() -> Response | tuple[str, int, dict[str, str]] | None:
     names: OwnNames | None = current_app.extensions.get("botdeck_own_names")
-    name = announced()
-    if (
-        names is not None
-        and host_name() not in names
-        and (name is None or host_name() != name.host)
-    ):
+    if names is not None and host_name() not in names:
         return error_page(
             421,
             _(
@@ -174,6 +181,6 @@ def init_app(app: Flask) -> None:
     besides the computer's own addresses (`--allow-host`)."""
     allowed = app.config.get("ALLOWED_HOSTS")
     if allowed is not None:
-        app.extensions["botdeck_own_names"] = OwnNames(tuple(allowed))
+        app.extensions["botdeck_own_names"] = OwnNames(tuple(allowed), announced_host)
     app.before_request(check_request)
     app.after_request(add_headers)
