@@ -928,3 +928,35 @@ def test_a_tap_logged_under_its_devices_id_reads_its_name_once_upgraded(tmp_path
         ("Tablet 2",),
     ]
     con.close()
+
+
+def test_a_database_upgraded_runs_only_the_migrations_after_its_version(tmp_path):
+    """Migration n takes version n to n + 1: a database at version 6 is not counted again
+    by migration 6, which knew only one-action undos — its "Undo back to here" (three
+    actions taken back in one event) keeps what it left in effect."""
+    app = make_app(tmp_path)
+    client = app.test_client()
+    game_id = start_game(client, "Before the update")
+    with app.app_context():
+        for value in (1, 2, 3, 4):
+            games.act(
+                game_id,
+                db.find_game(game_id).version,
+                "action",
+                {"correct": "coins", "value": value},
+            )
+        first = db.events(game_id)[0]
+        games.undo_back_to(game_id, db.find_game(game_id).version, first.seq, "Tablet")
+        expected = [event.in_effect for event in db.events(game_id)]
+    assert expected == [1, 2, 3, 4, 1]
+    path = database_of(app)
+    db.release(path)  # the earlier Botdeck stops
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA user_version = 6")
+    con.commit()
+    con.close()
+    make_app(tmp_path).test_client().get("/")  # started: upgraded
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 7
+    assert [row[0] for row in con.execute("SELECT in_effect FROM events ORDER BY seq")] == expected
+    con.close()
