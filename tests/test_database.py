@@ -567,6 +567,29 @@ def test_restoring_a_backup_brings_every_game_back_and_can_itself_be_undone(play
     assert version(app, later) == 0 and version(app, ids[1]) == 1
 
 
+def test_the_oldest_backup_restored_right_after_another_restore_is_what_comes_back(tmp_path):
+    """A restore keeps one backup more (what was there before it) until the next backup:
+    a second restore at once, of the oldest then listed, is not pruned by its own
+    backup of what is there now (it was: a server error, 'unable to open database
+    file', and nothing restored)."""
+    app = make_app(tmp_path, BACKUP_KEEP=3)
+    client = app.test_client()
+    for number in range(3):  # backups holding 1, 2, 3 games
+        start_game(client, f"Game {number}")
+        assert client.post("/data/backup").status_code == 303
+    newest = safety.backups(database_of(app))[0]
+    assert client.post(f"/data/backups/{newest.name}/restore").status_code == 303
+    listed = safety.backups(database_of(app))
+    assert len(listed) == 4 and listed[-1].games == 1
+    response = client.post(f"/data/backups/{listed[-1].name}/restore")
+    assert response.status_code == 303
+    assert f"restored={listed[-1].name}" in response.headers["Location"]
+    with app.app_context():  # the one game of the oldest backup
+        assert db.get_db().execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+    kept = safety.backups(database_of(app))
+    assert len(kept) == 4 and listed[-1].name in [backup.name for backup in kept]
+
+
 def test_a_restored_backup_gives_this_device_back_the_name_it_had_then(played):
     """After each restore a device shows the name the backup holds, not one read before."""
     app, client, _ = played

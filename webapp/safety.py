@@ -200,8 +200,11 @@ def make_backup(database: Path, *, keep: int, only_if_changed: bool = False) -> 
     return turn.made
 
 
-def _back_up(database: Path, *, keep: int, only_if_changed: bool) -> Path | None:
-    """One copy and the pruning after it; the caller holds the line's `copying`."""
+def _back_up(
+    database: Path, *, keep: int, only_if_changed: bool, sparing: Path | None = None
+) -> Path | None:
+    """One copy and the pruning after it; the caller holds the line's `copying`.
+    `sparing`, if there, is one of the `keep` kept however old it is."""
     folder = backup_dir(database)
     existing = backups(database)
     if only_if_changed:
@@ -216,7 +219,11 @@ def _back_up(database: Path, *, keep: int, only_if_changed: bool) -> Path | None
     partial = _partial_copy(database, target)
     with _line(database).folder:  # a listing sees the new copy and the pruning at once
         os.replace(partial, target)
-        for _, old in _stamped(folder)[keep:]:
+        stamped = [path for _, path in _stamped(folder)]
+        if sparing in stamped:
+            stamped.remove(sparing)
+            keep -= 1
+        for old in stamped[keep:]:
             for suffix in ("", *SQLITE_LOGS):  # a backup read by an earlier Botdeck has logs
                 Path(f"{old}{suffix}").unlink(missing_ok=True)
     return target
@@ -281,14 +288,15 @@ def _is_blank(database: Path) -> bool:
 
 
 def restore(database: Path, backup: Path, *, keep: int) -> Path | None:
-    """What is here now backed up (the newest; `keep` + 1 kept, so the backup being
-    restored stays even if it was the oldest), then `backup` copied over the live
-    database, no other copy or pruning in between. None, and nothing done, if `backup`
-    is not there any more or cannot be read (pruned while the user chose it)."""
+    """What is here now backed up (the newest; `keep` + 1 kept, the backup being
+    restored always among them, even the oldest of a folder that a restore just before
+    left with `keep` + 1), then `backup` copied over the live database, no other copy
+    or pruning in between. None, and nothing done, if `backup` is not there any more or
+    cannot be read (pruned while the user chose it)."""
     with _line(database).copying:
         if not backup.exists() or _count_games(backup) is None:
             return None
-        made = _back_up(database, keep=keep + 1, only_if_changed=False)
+        made = _back_up(database, keep=keep + 1, only_if_changed=False, sparing=backup)
         restore_into(database, backup)
     return made
 
