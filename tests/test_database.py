@@ -911,6 +911,36 @@ def test_a_device_no_longer_among_those_kept_in_memory_can_still_be_renamed(tmp_
         assert db.find_device(tablet) == db.Device(tablet, "Kitchen tablet", named=True)
 
 
+def test_the_devices_kept_in_memory_are_the_latest_used_and_no_more(tmp_path, monkeypatch):
+    """A device is known from its cookie without a query while it is among the
+    DEVICES_KEPT used last; the least recently used goes out first, and only once there
+    are more than that."""
+    monkeypatch.setattr(db, "DEVICES_KEPT", 2)
+    app = make_app(tmp_path)
+    ids = [f"kept-device-00000000{n}" for n in range(3)]
+    with app.app_context():
+        for n, device in enumerate(ids):
+            db.insert_device(device, f"Device {n}", db.now())
+        db._devices.clear()
+        statements: list[str] = []
+        db.get_db().set_trace_callback(statements.append)
+        try:
+            db.find_device(ids[0])
+            db.find_device(ids[1])  # two kept: both held
+            assert [key[2] for key in db._devices] == ids[:2]
+            db.find_device(ids[0])  # used again: now the latest
+            db.find_device(ids[2])  # a third: the least recently used goes
+            assert [key[2] for key in db._devices] == [ids[0], ids[2]]
+            statements.clear()
+            assert db.find_device(ids[2]).name == "Device 2"
+            assert db.find_device(ids[0]).name == "Device 0"
+            assert statements == []  # both from memory
+            assert db.find_device(ids[1]).name == "Device 1"
+            assert len(statements) == 1  # read again
+        finally:
+            db.get_db().set_trace_callback(None)
+
+
 # --- the connection ------------------------------------------------------------------
 
 
