@@ -36,12 +36,15 @@ bench: install
 # what changed), so not part of `make test`. Run it before a refactor and after a rules
 # change; it prints each module's score and every surviving mutant.
 MUTATE_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+MUTATE_TMP ?= $(shell test -d /dev/shm && echo /dev/shm/botdeck-mutate || echo /tmp/botdeck-mutate)
 mutate: install
 	@# mutmut copies a Python source again when it changes, not the package's other files
 	@# (translations, templates, schema.sql): those are brought up to date here
 	if [ -d mutants/webapp ]; then cd webapp && find . -type f ! -name '*.py' ! -name '*.pyc' \
 		-exec sh -c 'mkdir -p "../mutants/webapp/$$(dirname "$$1")" && cp -p "$$1" "../mutants/webapp/$$1"' _ {} \; ; fi
-	$(BIN)/mutmut run --max-children $(MUTATE_JOBS) || true
+	@# the tests' databases in memory where the system has it: a tap's commit waits for
+	@# the disk (synchronous FULL), and a mutant's tests commit thousands (20-35 % faster)
+	mkdir -p $(MUTATE_TMP) && TMPDIR=$(MUTATE_TMP) $(BIN)/mutmut run --max-children $(MUTATE_JOBS) || true
 	$(BIN)/python tests/mutation_report.py
 
 lint: install
