@@ -352,3 +352,14 @@ def test_a_part_entered_at_setup_goes_into_the_copy(app, client):
     exported = json.loads(client.get(f"{COPY}/export").data)
     # the pollution entered: kept; the score track typed as the invented values: not
     assert exported["parts"] == {"components:pollution": REAL_POLLUTION}
+
+
+def test_a_part_the_unclaimed_copy_answers_for_a_game_no_device_started_names_no_device(app):
+    """A game started by no device (a script using the service) takes a printed part from
+    the copy no device owns yet: its History names no device for that tap."""
+    with app.app_context():
+        for part in SETUP_PARTS:
+            db.save_kept("", "deacon", f"components:{part}", real_components()[part], db.now())
+        game_id = games.create_game("deacon", {}, name="Script")
+        logged = db.events(game_id)
+    assert logged and {event.device for event in logged} == {""}
