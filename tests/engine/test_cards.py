@@ -19,6 +19,7 @@ from webapp.engine.cards import (
     Pile,
     ReshuffleCards,
     ShufflePrinted,
+    draw_from,
 )
 from webapp.engine.questions import Question, confirm, entry
 from webapp.engine.registry import register, unregister
@@ -59,7 +60,7 @@ def test_a_card_taken_from_the_discard_pile_leaves_it():
 
 
 def test_an_empty_deck_cannot_be_drawn_from():
-    with pytest.raises(ValueError, match="empty"):
+    with pytest.raises(ValueError, match="^the deck is empty$"):
         Pile().draw()
 
 
@@ -262,3 +263,15 @@ def test_the_apps_reshuffle_shuffles_the_discard_pile_with_the_games_generator()
     expected = list(discarded)
     random.Random(1).shuffle(expected)
     assert pile.cards == expected != discarded
+
+
+def test_a_draw_from_an_empty_pile_refills_it_with_the_generator_of_the_rules_purpose() -> None:
+    """A bot whose turn opens on its card drawn (`draw_from`): an empty deck is first
+    refilled, shuffled by the game's generator for the rules' shuffle purpose, at this
+    action — the same cards after an undo, not those of another purpose's generator."""
+    discarded = [str(n) for n in range(1, 9)]
+    pile = Pile(cards=[], discard=list(discarded))
+    card, said = draw_from(RULES, {"pile": pile}, Step("draw"), Context(7, 3, None))
+    expected = list(discarded)
+    random.Random(f"7/{RULES.shuffle_purpose}/3").shuffle(expected)
+    assert [card, *pile.cards] == expected and said is not None

@@ -558,3 +558,14 @@ def test_a_games_span_runs_from_its_first_tap_to_its_last(app: Flask) -> None:
         corrections(app, game_id, 3)
         times = [event.created_at for event in db.events(game_id)]
         assert db.play_span(game_id) == (times[0], times[-1])
+
+
+def test_the_lobby_line_of_a_game_says_where_it_stands(app: Flask) -> None:
+    """What the lobby shows without opening a game: the turn it is at, its taps, over or
+    not (its summary, stored with each tap)."""
+    game_id = started(app)
+    with app.app_context():
+        opened = games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
+        summary = db.find_game(game_id).summary
+        title = opened.game.checklist.title.to_json()
+    assert summary == {"over": False, "title": title, "actions": 1}
