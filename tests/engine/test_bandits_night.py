@@ -228,7 +228,8 @@ def test_splits_on_a_map_too_small_stop_after_a_round_per_bandit_on_every_tile()
 
 
 def test_the_compass_die_rolls_each_of_its_faces() -> None:
-    """Its six faces: N, S, three W and the "+": each comes up."""
+    """Rules, "Contents": "Compass Dice * 1: Dice with faces [N, S, W, W , W , + ]" —
+    each of them comes up."""
     roll = roll_compass(random.Random(3))
     assert {roll() for _ in range(300)} == {"N", "S", "W", "+"}
 
