@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from flask import Flask
 
 from webapp import create_app, db, games
@@ -85,3 +86,49 @@ def test_a_snapshot_that_disagrees_with_the_games_log_is_not_used(app: Flask) ->
     assert tap(client, game_id, answer, version=games.STORE_EVERY).status_code == 200
     with app.app_context():
         assert db.find_game(game_id).version == games.STORE_EVERY + 1
+
+
+def test_a_game_renamed_or_claimed_by_another_process_is_seen_as_it_is_stored(
+    app: Flask, tmp_path: Path
+) -> None:
+    """Guards `open_game`'s refresh of a game held in memory, at the same version, from
+    what the database says of it: its name, its owner and when it was last changed, as
+    the lobby and the game's page show them, not as this process last read them."""
+    with app.app_context():
+        game_id = games.create_game("covenant", {}, name="Shared", seed=1)
+        held = games.open_game(game_id)  # held in memory, owned by no device yet
+        assert held.row.owner is None
+    other = another_process(tmp_path)
+    with other.app_context():
+        assert db.rename_game(game_id, "Renamed")
+    # a device of the other process adds what no device owns to its own (the lobby's offer)
+    assert other.test_client().post("/claim").status_code == 303
+    with app.app_context():
+        opened = games.open_game(game_id)
+        stored = db.find_game(game_id)
+    assert opened is held  # the same version: the game in memory, not rebuilt
+    assert stored is not None and stored.owner is not None
+    assert (opened.row.name, opened.row.owner, opened.row.updated_at) == (
+        "Renamed",
+        stored.owner,
+        stored.updated_at,
+    )
+
+
+def test_a_game_deleted_by_another_process_leaves_this_ones_memory_when_next_opened(
+    app: Flask, tmp_path: Path
+) -> None:
+    with app.app_context():
+        game_id = games.create_game("covenant", {}, name="Gone", seed=1)
+        games.open_game(game_id)
+        assert games._cached(games._key(game_id)) is not None
+    other = another_process(tmp_path)
+    assert other.test_client().post("/claim").status_code == 303  # deleted by its owner
+    with other.app_context():
+        owner = db.find_game(game_id).owner
+        assert owner is not None
+        assert db.delete_game(game_id, owner=owner, now="2026-11-26T10:00:00+00:00")
+    with app.app_context():
+        with pytest.raises(games.GameNotFound):
+            games.open_game(game_id)
+        assert games._cached(games._key(game_id)) is None
