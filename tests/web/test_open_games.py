@@ -137,6 +137,14 @@ def test_memory_holds_the_games_opened_last_and_no_more(app):
         assert first.version == 0 and held(app)[-1] == ids[0] and ids[8] not in held(app)
 
 
+def test_a_game_read_from_storage_is_kept_and_the_next_page_takes_it_from_memory(app):
+    with app.app_context():
+        game_id = games.create_game("covenant", {}, name="Kept", seed=1)
+        games.forget_all()
+        read = games.open_game(game_id)  # read from storage: not in memory any more
+        assert games.open_game(game_id) is read
+
+
 def held(app) -> list[str]:
     """The games of `app`'s database in memory, the least recently opened first."""
     return [key[1] for key in games._cache if key[0] == str(app.config["DATABASE"])]
