@@ -138,3 +138,19 @@ def test_rows_from_before_turns_were_stored_show_under_their_day_without_a_headi
     assert headings(shown) == ["The Covenant's turn 1"]
     # the two older rows are in a list of their own, after the turn's
     assert shown.count('<ol class="history-list">') == 2
+
+
+def test_an_imported_game_numbers_its_log_as_played_its_last_event_at_its_version(
+    app, client, game_id
+):
+    """An event's number is the version it made the game: a tap's notice and Undo back to
+    here find the event by it. An imported game's log is numbered as it was played."""
+    with app.app_context():
+        for version in range(4):
+            games.act(game_id, version, "action", {"correct": "coins", "value": version})
+    exported = client.get(f"/g/{game_id}/export").data
+    response = client.post("/games/import", data={"file": (io.BytesIO(exported), "game.json")})
+    copy_id = response.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        assert [event.seq for event in db.events(copy_id)] == [1, 2, 3, 4]
+        assert db.find_game(copy_id).version == 4
