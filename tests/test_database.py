@@ -13,7 +13,10 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -1013,3 +1016,44 @@ def test_a_database_upgraded_runs_only_the_migrations_after_its_version(tmp_path
     assert con.execute("PRAGMA user_version").fetchone()[0] == 7
     assert [row[0] for row in con.execute("SELECT in_effect FROM events ORDER BY seq")] == expected
     con.close()
+
+
+def test_a_database_file_put_in_place_is_read_by_every_thread_after_its_release(tmp_path):
+    """A connection is kept per thread; once the file is another one (safe mode puts a
+    backup in its place) and released, every worker thread reads the new file at its next
+    use, not the one set aside through the connection it kept."""
+    app = make_app(tmp_path)
+    database = Path(app.config["DATABASE"])
+    with app.app_context():
+        game_id = games.create_game("covenant", {}, name="Before", seed=1)
+    replacement = tmp_path / "replacement.sqlite3"
+    with sqlite3.connect(database) as source, sqlite3.connect(replacement) as copy:
+        source.backup(copy)
+        copy.execute("UPDATE games SET name = 'Put in place' WHERE id = ?", (game_id,))
+    sqlite3.connect(replacement).close()
+
+    def name_read_by_the_worker() -> str:
+        with app.app_context():
+            row = db.find_game(game_id)
+            assert row is not None
+            return row.name
+
+    with ThreadPoolExecutor(max_workers=1) as worker:  # one thread, its connection kept
+        assert worker.submit(name_read_by_the_worker).result() == "Before"
+        assert safety.restore_file(database, replacement)
+        db.release(database)
+        assert worker.submit(name_read_by_the_worker).result() == "Put in place"
+
+
+def test_the_time_stamped_on_what_is_stored_is_utc_whatever_the_servers_zone(monkeypatch):
+    """Stored times are read back as UTC (the History's dates, the BG Stats play): one
+    stamped in the server's own zone would be read hours off."""
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        stamp = datetime.fromisoformat(db.now())
+        assert stamp.utcoffset() == timedelta(0)
+        assert abs(stamp - datetime.now(UTC)) < timedelta(minutes=1)
+    finally:
+        monkeypatch.undo()
+        time.tzset()

@@ -190,3 +190,10 @@ def test_a_finished_game_takes_no_correction_and_says_it_is_over() -> None:
     with pytest.raises(GameOver, match="^the game is over$"):
         game.correct("vp", 3)
     assert game.export() == before
+
+
+def test_a_replay_checks_the_deck_it_is_given_unless_told_it_was_checked_when_stored():
+    """The engine's replay of a game file's parts refuses a deck that is not one; the
+    service, replaying a game from its own database, says the deck was checked then."""
+    with pytest.raises(ValueError, match="this is not a Botdeck deck file"):
+        Game.replay("covenant", {}, 1, {"cards": []}, [])
