@@ -129,6 +129,6 @@ def test_a_game_deleted_by_another_process_leaves_this_ones_memory_when_next_ope
         assert owner is not None
         assert db.delete_game(game_id, owner=owner, now="2026-11-26T10:00:00+00:00")
     with app.app_context():
-        with pytest.raises(games.GameNotFound):
+        with pytest.raises(games.GameNotFound, match=game_id):
             games.open_game(game_id)
         assert games._cached(games._key(game_id)) is None
