@@ -242,14 +242,59 @@
     var from = end.bottom - box.top <= lines.bottom - lines.top ? box.top : head.top;
     return from - lines.top;
   }
+  // The steps column stays in sight while the table's column scrolls (sticky, botdeck.css).
+  // One taller than the window (a long score sheet beside a long board and state) is
+  // stuck where the waiting step is in sight: by its top, or higher up, down to its
+  // bottom; it keeps that place while it stays taller, and takes its own again once it
+  // fits (the top of its CSS).
+  function stepsColumn() {
+    var column = document.querySelector(".col-steps");
+    return column && getComputedStyle(column).position === "sticky" ? column : null;
+  }
+  function stuckRange(column) {
+    var gap = parseFloat(getComputedStyle(document.documentElement).fontSize) / 2;  // .5rem
+    return { highest: Math.min(gap, window.innerHeight - column.offsetHeight - gap), lowest: gap };
+  }
+  function fitStepsColumn() {
+    var column = stepsColumn();
+    if (!column) return;
+    var range = stuckRange(column);
+    if (range.highest >= range.lowest) {
+      column.style.top = "";
+    } else if (column.style.top) {
+      var top = parseFloat(column.style.top);
+      column.style.top = Math.max(range.highest, Math.min(range.lowest, top)) + "px";
+    }
+  }
+  function moveStuckColumn(delta) {
+    // the column moved up by `delta` (down when negative) where it is stuck; what is
+    // left to scroll the window by
+    var column = stepsColumn();
+    if (!column) return delta;
+    var range = stuckRange(column), style = getComputedStyle(column);
+    var top = parseFloat(style.top), box = column.getBoundingClientRect();
+    if (range.highest >= range.lowest || Math.abs(box.top - top) > 1) return delta;  // fits, or not stuck
+    var moved = Math.max(range.highest, Math.min(range.lowest, top - delta));
+    column.style.top = moved + "px";
+    return delta - (top - moved);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var column = document.querySelector(".col-steps");
+    if (!column) return;
+    if (window.ResizeObserver) new ResizeObserver(fitStepsColumn).observe(column);
+    window.addEventListener("resize", fitStepsColumn);
+  });
   var glidingUntil = 0;  // while a smooth scroll started here is on its way
   function bringIntoSight(step, first, last) {
+    fitStepsColumn();  // the column as it is now, before the scroll is measured
     var start = window.scrollY;
     // sticky parts (the phone's tabs, the tablet's steps column) move as the page
     // scrolls: go there, measure again, at most three times; nothing is drawn meanwhile
     for (var pass = 0; pass < 3; pass++) {
       var delta = scrollNeeded(step, first, last), from = window.scrollY;
       if (Math.abs(delta) < 1) break;
+      delta = moveStuckColumn(delta);  // a tall steps column moved where it is stuck
+      if (Math.abs(delta) < 1) continue;
       jump(from + delta);
       if (window.scrollY === from) break;  // the top or the end of the page
     }

@@ -45,6 +45,8 @@ SIGHT = """() => {
     title: look(title), answer: answer ? look(answer) : null,
     focus: active === title ? "title" : active ? active.tagName + "." + active.className : "none",
     scrolled: scrollY,
+    // a request of this page on its way, or its answer being swapped in and settled
+    busy: !!document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling"),
   };
 }"""
 
@@ -63,14 +65,16 @@ def out_of_sight(sight: dict[str, Any] | None) -> str:
     return ", ".join(wrong)
 
 
-# How long the page must keep still, the step out of sight, before that counts: on a busy
-# machine (the whole suite on 2 cores) a swap's scroll can start 0.4 s after it.
+# How long the page must keep still, the step out of sight and no request of it on its
+# way or being swapped in, before that counts: on a busy machine (the whole suite on 2
+# cores) a swap's scroll can start 0.4 s after it.
 STILL_SECONDS = 1.0
 
 
 def settled_sight(page: Page, focus: bool = True) -> tuple[str, str]:
-    """Once the page is still (a smooth scroll takes a moment, longer on a busy
-    machine): what is out of sight, and where the focus is when not on the step's title."""
+    """Once the page is still and done with its requests (a smooth scroll takes a
+    moment, longer on a busy machine): what is out of sight, and where the focus is when
+    not on the step's title."""
     deadline = time.monotonic() + 5
     still_since, last_place = time.monotonic(), None
     while True:
@@ -80,7 +84,7 @@ def settled_sight(page: Page, focus: bool = True) -> tuple[str, str]:
         if not wrong and not (focus and focused):
             return "", ""
         now = time.monotonic()
-        if sight is not None and sight["scrolled"] != last_place:
+        if sight is not None and (sight["busy"] or sight["scrolled"] != last_place):
             still_since, last_place = now, sight["scrolled"]
         elif now - still_since > STILL_SECONDS or now > deadline:
             return wrong, focused

@@ -6,11 +6,16 @@ already in sight."""
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from webapp.engine import Game
+
+from ..random_play import random_answer
 from .random_taps import COSTS, TRACK, Refused, after, start_game
 from .taps import tap, version
 from .test_step_in_sight import SIGHT, out_of_sight, settled_sight
@@ -243,3 +248,37 @@ def test_no_jump_when_the_next_question_is_already_in_sight(page: Page, live_ser
     # not even for a moment (an event that finds the page where it was is not a jump:
     # the browser's own scroll anchoring sends one now and then as the form is drawn)
     assert [at for at in page.evaluate("window.__scrolls") if at != 40] == []
+
+
+def test_a_score_sheet_taller_than_the_window_beside_a_longer_table_shows_its_last_tap(
+    page: Page, live_server
+):
+    """At tablet size the steps column is sticky; a final score sheet taller than the
+    window, beside a board and state longer still, once kept its End the game under the
+    window (botdeck.js: a tall column is stuck where the waiting step is in sight)."""
+    # a game whose sheet has four lines, two of them on two lines at this size
+    game = Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}, 14)
+    rng = random.Random(14)
+    while (pending := game.pending()) is not None and pending.step.kind != "score_enemy":
+        game.answer(random_answer(game, rng))
+    page.set_viewport_size(TABLET)
+    page.goto(live_server.url + "/")
+    imported = page.request.post(
+        live_server.url + "/games/import",
+        multipart={
+            "file": {
+                "name": "game.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(game.export()).encode(),
+            }
+        },
+        headers={"Origin": live_server.url},
+    )
+    assert "/g/" in imported.url, imported.status
+    page.goto(imported.url)
+    # reading the board a little down the page: the steps column stuck by its top, with
+    # the length of the table's column left before the page's end would move it
+    page.evaluate("window.scrollTo(0, 100)")
+    tap(page, "1")  # its last figure: the final score sheet comes
+    expect(page.locator("#current-step .score-sheet")).to_be_visible()
+    assert settled_sight(page) == ("", "")
