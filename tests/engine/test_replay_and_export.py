@@ -197,3 +197,10 @@ def test_a_replay_checks_the_deck_it_is_given_unless_told_it_was_checked_when_st
     service, replaying a game from its own database, says the deck was checked then."""
     with pytest.raises(ValueError, match="this is not a Botdeck deck file"):
         Game.replay("covenant", {}, 1, {"cards": []}, [])
+
+
+def test_an_action_of_no_known_kind_is_refused_in_words():
+    game = new_game()
+    with pytest.raises(InvalidAnswer, match="an action is either an answer or a correction"):
+        game.apply_action({"shout": "hello"})
+    assert game.actions == []

@@ -277,3 +277,12 @@ def test_an_overturn_with_a_reason_shows_it_beside_the_line():
     assert game.actions[-1] == {"overturn": "fail", "reason": "Capital City ability"}
     assert str(step.shown_answer) == "Capital City ability"
     assert str(step.shown_title).startswith("Overturned by the table: ")
+
+
+def test_an_overturn_stored_without_a_reason_replays_with_none():
+    """A game file of a Botdeck that stored no reason with an overturn: replayed, it has
+    no reason either (none is made up)."""
+    game = new_game("build_track")
+    game.apply_action({"overturn": "fail"})
+    assert game.actions[-1] == {"overturn": "fail", "reason": ""}
+    assert game.state.heroes[0].failed
