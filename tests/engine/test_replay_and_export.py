@@ -201,6 +201,6 @@ def test_a_replay_checks_the_deck_it_is_given_unless_told_it_was_checked_when_st
 
 def test_an_action_of_no_known_kind_is_refused_in_words():
     game = new_game()
-    with pytest.raises(InvalidAnswer, match="an action is either an answer or a correction"):
+    with pytest.raises(InvalidAnswer, match=r"^an action is either an answer or a correction$"):
         game.apply_action({"shout": "hello"})
     assert game.actions == []
