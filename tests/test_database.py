@@ -1057,3 +1057,17 @@ def test_the_time_stamped_on_what_is_stored_is_utc_whatever_the_servers_zone(mon
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_a_transaction_left_open_by_a_request_is_rolled_back_at_its_end(tmp_path):
+    """The thread's connection is kept for its next request: one still in a transaction
+    would hold SQLite's write lock (every other writer waiting) and carry a half-done
+    change into it. The end of a request rolls it back."""
+    app = make_app(tmp_path)
+    with app.app_context():
+        connection = db.get_db()
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("INSERT INTO devices (id, name, created_at) VALUES ('x', 'x', 'x')")
+    assert not connection.in_transaction
+    with app.app_context():
+        assert db.find_device("x") is None

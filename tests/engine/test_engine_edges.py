@@ -257,3 +257,9 @@ def test_a_graph_made_from_its_routes_knows_them_at_each_place() -> None:
     graph: Graph[int] = Graph(routes)
     assert graph.route(2, 3) is routes[1] and graph.route(3, 2) is routes[1]
     assert graph.routes_from(2) == routes
+
+
+def test_steps_a_turns_first_step_adds_come_right_after_it_before_the_rest() -> None:
+    checklist = Checklist(msg("Turn"), {}, [Step("draw"), Step("move"), Step("score")])
+    checklist.insert_after_current([Step("card"), Step("effect")])
+    assert [step.kind for step in checklist.steps] == ["draw", "card", "effect", "move", "score"]

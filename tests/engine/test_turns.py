@@ -126,7 +126,7 @@ def test_the_covenants_end_needs_to_know_who_triggered_it():
 
 
 def test_a_turn_order_has_at_least_one_seat():
-    with pytest.raises(ValueError, match="at least one seat"):
+    with pytest.raises(ValueError, match=r"^a turn order needs at least one seat$"):
         TurnCycle([], EndRule.FINISH_THE_ROUND_AND_ONE_MORE)
 
 

@@ -6,6 +6,10 @@ import re
 import sqlite3
 import threading
 
+from webapp.engine import msg
+from webapp.engine.questions import choice, choose
+
+from ..conftest import question_game
 from .conftest import HTMX, tap, version_of
 
 
@@ -238,3 +242,20 @@ def test_yes_and_no_look_alike_until_the_table_answers(client, game_id):
     buttons = re.findall(r'<button class="([^"]*)" name="value" value="(yes|no)"', shown)
     assert [value for _, value in buttons] == ["yes", "no"]
     assert {classes for classes, _ in buttons} == {"button huge"}  # not "primary"
+
+
+def test_the_answer_marked_as_expected_is_drawn_as_the_obvious_tap(app, monkeypatch, client):
+    """A choice the rules expect (End my turn, Done) is the primary button; the others
+    are drawn alike."""
+    question = choose(
+        msg("Your turn"),
+        choice("end", msg("End my turn"), primary=True),
+        choice("more", msg("More")),
+    )
+    game_id = question_game(app, monkeypatch, question)
+    shown = client.get(f"/g/{game_id}").get_data(as_text=True)
+    buttons = re.findall(r'<button class="([^"]*)" name="value" value="(end|more)"', shown)
+    assert {value: classes for classes, value in buttons} == {
+        "end": "button primary huge",
+        "more": "button huge",
+    }
