@@ -184,11 +184,13 @@ def test_an_action_the_bots_code_cannot_read_is_refused_in_words(monkeypatch) ->
     assert str(refused.value) == "its action 1 is not one Botdeck can read"
 
 
-def test_a_finished_game_takes_no_correction_and_says_it_is_over() -> None:
+def test_a_finished_game_takes_no_answer_nor_correction_and_says_it_is_over() -> None:
     game = finished_solo_enemy_game()
     before = game.export()
     with pytest.raises(GameOver, match="^the game is over$"):
         game.correct("vp", 3)
+    with pytest.raises(GameOver, match="^the game is over$"):
+        game.answer("done")
     assert game.export() == before
 
 
