@@ -3,6 +3,8 @@ position and the two conditional icons, in that order."""
 
 from __future__ import annotations
 
+from webapp.engine import Context, Game
+
 from .decks import section
 from .helpers import finish_turn, kinds, new_game, next_covenant_turn, notes, play, steps
 
@@ -248,3 +250,22 @@ def test_bottom_conditional_does_nothing_without_coins_or_cargo_on_such_islands(
     game = new_game(section(bottom=True))
     finish_turn(game, {"bottom_check": False})
     assert "bottom_target" not in kinds(game)
+
+
+def test_merchant_ship_coin_is_flipped_from_the_seed_and_the_number_of_its_action():
+    """Botdeck flips the coin (Solo rulebook, "Claim advancements"): drawn from the
+    game's seed, the flip's purpose and the number of the action that claimed it, so a
+    replay or a redo flips the same, and each claim of a game flips anew."""
+    for seed, game in list(merchant_games())[:12]:
+        heads = Context(seed, coin_flipped_at(game), None, {}).rng("coin").random() < 0.5
+        assert any(("heads" if heads else "tails") in note for note in notes(game)), seed
+
+
+def coin_flipped_at(game: Game) -> int:
+    """The number of the action whose claim flipped the coin."""
+    replayed = Game(game.bot.id, game.options, game.seed, game.initial_deck)
+    for number, action in enumerate(game.actions):
+        replayed.apply_action(action)
+        if any("Coin flip" in note for note in notes(replayed)):
+            return number
+    raise AssertionError("no coin was flipped")

@@ -111,6 +111,18 @@ def test_export_holds_each_turns_card_and_answers_and_the_bots_state():
     assert data["state"]["ais"][0]["coins"] == game.state.ai.coins
 
 
+def test_export_records_a_correction_in_its_turn_with_the_counter_and_the_value_set():
+    game = new_game(RICH)
+    game.correct("coins", 4)
+    data = json.loads(json.dumps(game.export()))
+    assert data["turns"][-1]["answers"][-1] == {
+        "step": "correction",
+        "params": {"field": "coins", "value": 4},
+        "answer": 4,
+        "said": "Correction: Coins set to 4",
+    }
+
+
 def test_an_exported_game_imports_back_to_the_same_game():
     game = random_game(11, 90)
     copy = Game.from_export(json.loads(json.dumps(game.export())))
