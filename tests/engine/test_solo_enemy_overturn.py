@@ -286,3 +286,11 @@ def test_an_overturn_stored_without_a_reason_replays_with_none():
     game.apply_action({"overturn": "fail"})
     assert game.actions[-1] == {"overturn": "fail", "reason": ""}
     assert game.state.heroes[0].failed
+
+
+def test_a_game_file_records_an_overturn_in_its_turn_with_the_outcome_and_the_reason():
+    game = new_game("build_track")
+    game.overturn("fail", "your Spell forbids it")
+    recorded = json.loads(json.dumps(game.export()))["turns"][-1]["answers"]
+    overturn = next(entry for entry in recorded if entry["step"] == "overturn")
+    assert (overturn["params"], overturn["answer"]) == ({"to": "fail"}, "your Spell forbids it")
