@@ -118,3 +118,37 @@ def test_after_its_turn_with_several_islands_the_table_taps_the_highest_and_it_i
     assert [str(n) for n in step.notes] == ["2 coins and 1 cargo on 1.1, from the supply."]
     assert step.places == ["1.1"]
     assert game.state.ai.placed_last_turn[-1]["space"] == "1.1"
+
+
+@pytest.mark.parametrize("bot_id", BOTS)
+def test_the_last_tap_lists_its_steps_in_the_order_they_were_resolved(bot_id):
+    """ "Now on the board" reads them in this order: the step answered first (at the
+    start, the setup Botdeck did by itself), then each automatic step after it as it
+    came, none left out."""
+    game = new_game(bot_id, OPTIONS[bot_id][0], 3)
+    rng, several = random.Random(3), in_order(game) >= 2
+    for _ in range(80):
+        if game.pending() is None:
+            break
+        game.answer(random_answer(game, rng))
+        several += in_order(game) >= 2
+    assert several > 0
+
+
+def in_order(game: Game) -> int:
+    """Checks the last tap's steps are the steps resolved since it, in their order; how
+    many there are."""
+    place = {
+        id(step): (back, at)
+        for back, checklist in enumerate(game.checklists)
+        for at, step in enumerate(checklist.steps[: checklist.cursor])
+    }
+    tapped = [place[id(step)] for step in game.since_last_tap()]
+    resolved = [
+        (back, at)
+        for back, checklist in enumerate(game.checklists)
+        for at, step in enumerate(checklist.steps[: checklist.cursor])
+        if (back, at) >= tapped[0] and step.done
+    ]
+    assert tapped == resolved
+    return len(tapped)
