@@ -218,3 +218,21 @@ def test_an_action_of_no_known_kind_is_refused_in_words():
     with pytest.raises(InvalidAnswer, match=r"^an action is either an answer or a correction$"):
         game.apply_action({"shout": "hello"})
     assert game.actions == []
+
+
+def test_a_game_started_without_a_seed_is_seed_0_and_the_same_game_every_time():
+    game = Game("covenant", {"difficulty": "normal"})
+    assert game.seed == 0
+    assert game.export() == Game("covenant", {"difficulty": "normal"}, 0).export()
+
+
+def test_a_new_game_checks_the_deck_it_is_given():
+    with pytest.raises(ValueError, match="^this is not a Botdeck deck file"):
+        Game("covenant", {}, 1, {"cards": []})
+
+
+def test_a_seed_out_of_range_is_refused_in_words():
+    with pytest.raises(
+        ValueError, match="^the seed must be a whole number between -2⁶³ and 2⁶³ − 1$"
+    ):
+        Game("covenant", {}, 2**63)
