@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -1027,10 +1028,13 @@ def test_a_database_file_put_in_place_is_read_by_every_thread_after_its_release(
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Before", seed=1)
     replacement = tmp_path / "replacement.sqlite3"
-    with sqlite3.connect(database) as source, sqlite3.connect(replacement) as copy:
+    with (
+        closing(sqlite3.connect(database)) as source,
+        closing(sqlite3.connect(replacement)) as copy,
+    ):
         source.backup(copy)
         copy.execute("UPDATE games SET name = 'Put in place' WHERE id = ?", (game_id,))
-    sqlite3.connect(replacement).close()
+        copy.commit()
 
     def name_read_by_the_worker() -> str:
         with app.app_context():

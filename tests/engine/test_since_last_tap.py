@@ -122,7 +122,7 @@ def test_after_its_turn_with_several_islands_the_table_taps_the_highest_and_it_i
 
 @pytest.mark.parametrize("bot_id", BOTS)
 def test_the_last_tap_lists_its_steps_in_the_order_they_were_resolved(bot_id):
-    """ "Now on the board" reads them in this order: the step answered first (at the
+    """The order "Now on the board" reads them in: the step answered first (at the
     start, the setup Botdeck did by itself), then each automatic step after it as it
     came, none left out."""
     game = new_game(bot_id, OPTIONS[bot_id][0], 3)
