@@ -189,14 +189,19 @@ def check_every_title(game: Game) -> None:
 
 def run_table(machine: Any, *, examples: int, steps: int, suppress: tuple[Any, ...] = ()) -> None:
     """Run a stateful table (a hypothesis state machine) for `examples` games of up to
-    `steps` rules each, with no deadline (a replay can be slow on a busy machine)."""
-    from hypothesis import HealthCheck, settings
+    `steps` rules each, with no deadline (a replay can be slow on a busy machine).
+
+    Without hypothesis's "explain" phase: on Python 3.11 it traces every line of the
+    failing game's replays, each then many times slower, and a game found broken ended
+    as the test's timeout instead of its own failure (steps and error)."""
+    from hypothesis import HealthCheck, Phase, settings
 
     machine.TestCase.settings = settings(
         max_examples=budget.examples(examples),
         derandomize=budget.MUTANT_RUN,
         stateful_step_count=steps,
         deadline=None,
+        phases=[phase for phase in Phase if phase is not Phase.explain],
         suppress_health_check=[HealthCheck.too_slow, *suppress],
     )
     machine.TestCase().runTest()

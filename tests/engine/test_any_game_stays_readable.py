@@ -2,12 +2,13 @@
 
 A stateful property test: random valid answers, undos, redos, corrections and
 overturned decisions, and after each one every step of the current checklist still
-says what it is (`step_title`), the pending step can be shown, and the game replays
-to itself.
+says what it is (`step_title`), the pending step can be shown, the bot's state as stored
+is plain JSON, and the game replays to itself.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -92,6 +93,29 @@ class RandomTable(RuleBasedStateMachine):
     def every_step_says_what_it_is(self) -> None:
         if self.game is not None:
             check_every_title(self.game)
+
+    @invariant()
+    def the_state_as_stored_is_plain_json(self) -> None:
+        """What a game stores of its bot is what reading it back gives, type for type: a
+        game resumed from storage holds the same state as the game that stored it."""
+        if self.game is not None:
+            stored = self.game.bot.state_to_json(self.game.state)
+            assert_plain_json(stored)
+            assert json.loads(json.dumps(stored)) == stored
+
+
+def assert_plain_json(value: Any, where: str = "state") -> None:
+    """Only what JSON reads back: dicts with string keys, lists, strings, numbers,
+    booleans and None (not an enum, tuple or object that JSON writes as something else)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            assert type(key) is str, f"{where}: key {key!r}"
+            assert_plain_json(item, f"{where}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            assert_plain_json(item, f"{where}[{index}]")
+    else:
+        assert value is None or type(value) in (str, int, float, bool), f"{where}: {value!r}"
 
 
 def overturn_offered(game: Game) -> bool:

@@ -195,7 +195,9 @@ class CovenantState:
     # --- JSON ---------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        data["turns"] = self.turns.to_json()  # plain JSON: its end rule as a string
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CovenantState:

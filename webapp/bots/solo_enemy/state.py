@@ -96,7 +96,9 @@ class EnemyState:
         return [hero.card for hero in self.heroes if hero.card is not None]
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        data["turns"] = self.turns.to_json()  # plain JSON: its end rule as a string
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> EnemyState:
