@@ -34,7 +34,9 @@ bench: install
 # Mutation testing of the rules core, the bots' rules, the service and the store
 # ([tool.mutmut] in pyproject.toml): long (many hours on 2 cores the first time, then only
 # what changed), so not part of `make test`. Run it before a refactor and after a rules
-# change; it prints each module's score and every surviving mutant.
+# change; it prints each module's score and every surviving mutant. MUTANTS runs only the
+# mutants whose names match (e.g. MUTANTS='webapp.engine.schema.*', a module after a change).
+MUTANTS ?=
 MUTATE_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 MUTATE_TMP ?= $(shell test -d /dev/shm && echo /dev/shm/botdeck-mutate || echo /tmp/botdeck-mutate)
 mutate: install
@@ -44,7 +46,7 @@ mutate: install
 		-exec sh -c 'mkdir -p "../mutants/webapp/$$(dirname "$$1")" && cp -p "$$1" "../mutants/webapp/$$1"' _ {} \; ; fi
 	@# the tests' databases in memory where the system has it: a tap's commit waits for
 	@# the disk (synchronous FULL), and a mutant's tests commit thousands (20-35 % faster)
-	mkdir -p $(MUTATE_TMP) && TMPDIR=$(MUTATE_TMP) $(BIN)/mutmut run --max-children $(MUTATE_JOBS) || true
+	mkdir -p $(MUTATE_TMP) && TMPDIR=$(MUTATE_TMP) $(BIN)/mutmut run --max-children $(MUTATE_JOBS) $(MUTANTS) || true
 	$(BIN)/python tests/mutation_report.py
 
 lint: install
