@@ -196,7 +196,8 @@ class CovenantState:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["turns"] = self.turns.to_json()  # plain JSON: its end rule as a string
+        # plain JSON, in the shape stored since the first games: the end rule as text
+        data["turns"]["end_rule"] = self.turns.end_rule.value
         return data
 
     @classmethod
