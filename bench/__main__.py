@@ -15,7 +15,8 @@ import tempfile
 import time
 from typing import Any
 
-from webapp import create_app, games
+from webapp import create_app
+from webapp.service import games
 
 from . import (
     bandits_night,

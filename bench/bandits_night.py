@@ -11,10 +11,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from webapp import games
 from webapp.bots.bandits.land import remove_tiles, too_far_east
 from webapp.bots.bandits.night import appear, move_bandits, roll_compass, split_groups
 from webapp.bots.bandits.state import BanditsState, ScoreBoard, Tile
+from webapp.service import games
 
 RUNS = 200
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip, br"}

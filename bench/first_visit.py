@@ -16,7 +16,8 @@ import zlib
 
 import brotli
 
-from webapp import create_app, games
+from webapp import create_app
+from webapp.service import games
 
 from .live import HOST, Server
 

@@ -26,9 +26,10 @@ from typing import Any
 
 from tests.engine.deacon import real_components
 from tests.web.lobby_form import form_as_opened
-from webapp import create_app, games
+from webapp import create_app
 from webapp.bots.deacon.board import demo_board
 from webapp.engine import Fields, Kind, get_bot
+from webapp.service import games
 
 from .table import LONG_SCORE_BOARD, QUIET, SOLO_COSTS, entry_answer, valid_answer
 

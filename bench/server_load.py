@@ -24,7 +24,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from webapp import create_app, games
+from webapp import create_app
+from webapp.service import games
 
 from .live import (
     HOST,

@@ -27,7 +27,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from webapp import create_app, games
+from webapp import create_app
+from webapp.service import games
 
 from .live import Device, Reader, Server, Stream, loopback, open_streams
 from .server_load import AIM_GROWTH_MB, figure, p50, p95

@@ -15,9 +15,10 @@ import random
 import tempfile
 from typing import Any
 
-from webapp import create_app, games
+from webapp import create_app
 from webapp.bots.deacon.components import DEMO_COMPONENTS
 from webapp.engine import Field, Fields, Kind
+from webapp.service import games
 
 QUIET = ("end", "you_won", "held", "mercantile", "none", "shown", "nothing", "done", "pass", "you")
 # The Solo Enemy's board costs, entered once at the start of its game.

@@ -231,8 +231,8 @@ def dice_bot_app(tmp_path: Path) -> Iterator[Flask]:
 def question_game(app: Flask, monkeypatch: pytest.MonkeyPatch, question: Any) -> str:
     """A Covenant game whose first step asks `question` instead (its step type made to
     ask it and to take any answer): any kind of question on a real page."""
-    from webapp import games
     from webapp.engine import get_bot
+    from webapp.service import games
 
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Asked", seed=9)

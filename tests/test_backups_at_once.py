@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp import safety
+from webapp.storage import safety
 
 from .conftest import ServerProcess
 

@@ -11,7 +11,7 @@ import pytest
 
 from bench import bandits_night, tap_floor
 from bench.table import bot_taps
-from webapp import games
+from webapp.service import games
 
 
 def test_the_bandits_night_bench_grows_its_map_through_the_setup_of_a_new_game(app):

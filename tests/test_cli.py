@@ -11,7 +11,8 @@ from urllib.parse import urlsplit
 import pytest
 from platformdirs import user_data_dir
 
-from webapp import cli, network
+from webapp import cli
+from webapp.serving import network
 
 
 def hosts(urls: list[str]) -> list[str]:
@@ -98,7 +99,7 @@ def test_serve_listens_first_then_runs_the_server_with_its_settings(monkeypatch,
         servers.append(FakeServer(app, options))
         return servers[-1]
 
-    monkeypatch.setattr("webapp.server.make_server", make_server)
+    monkeypatch.setattr("webapp.serving.server.make_server", make_server)
     args = cli.parse_args(["--host", "127.0.0.1", "--port", "0", "--data-dir", str(tmp_path)])
     assert cli.serve(args) == 0
     [server] = servers
@@ -123,7 +124,7 @@ def test_a_port_in_use_is_a_clear_message_and_exit_code_2(monkeypatch, tmp_path,
     def busy(host, port):
         raise OSError(98, "Address already in use")
 
-    monkeypatch.setattr("webapp.server.listen", busy)
+    monkeypatch.setattr("webapp.serving.server.listen", busy)
     args = cli.parse_args(["--host", "127.0.0.1", "--port", "8123", "--data-dir", str(tmp_path)])
     assert cli.serve(args) == 2
     captured = capsys.readouterr()
@@ -148,7 +149,7 @@ def test_a_port_really_in_use(tmp_path, capsys):
 def test_the_listening_socket_says_it_is_tcp_so_answers_are_not_held_back():
     """asyncio sets TCP_NODELAY on accepted connections only for a socket created as
     IPPROTO_TCP; without it a kept-alive answer waited ~40 ms for a delayed ACK."""
-    from webapp.server import listen
+    from webapp.serving.server import listen
 
     sock = listen("127.0.0.1", 0)
     try:
@@ -175,7 +176,7 @@ def test_the_server_settles_the_collector_before_it_serves(app, monkeypatch):
     a full collection walked every open game, one start of a game in twenty 40–90 ms."""
     import gc
 
-    from webapp import server
+    from webapp.serving import server
 
     monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
     frozen: list[bool] = []
@@ -193,7 +194,7 @@ def test_the_server_keeps_to_two_malloc_arenas_where_the_c_library_can():
     import platform
     import sys
 
-    from webapp import server
+    from webapp.serving import server
 
     glibc = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc"
     assert server.fewer_malloc_arenas() is glibc
@@ -205,7 +206,7 @@ def test_the_server_gives_back_the_memory_start_up_let_go_where_the_c_library_ca
     import platform
     import sys
 
-    from webapp import server
+    from webapp.serving import server
 
     def rss_mb() -> float:
         with open(f"/proc/{os.getpid()}/status") as status:
@@ -226,7 +227,7 @@ def test_the_server_gives_back_the_memory_start_up_let_go_where_the_c_library_ca
 
 
 class Named:
-    """An announcement as `webapp.announce.Announcement` makes one (its own tests are
+    """An announcement as `webapp.serving.announce.Announcement` makes one (its own tests are
     in tests/test_announce.py)."""
 
     url = "http://botdeck.local:8000/"
@@ -247,7 +248,7 @@ def test_the_start_message_offers_the_name_first_and_its_code_and_stopping_withd
         servers.append(FakeServer(app, options))
         return servers[-1]
 
-    monkeypatch.setattr("webapp.server.make_server", make_server)
+    monkeypatch.setattr("webapp.serving.server.make_server", make_server)
     monkeypatch.setattr(cli, "announce", lambda args: named)
     monkeypatch.setattr(cli, "lan_urls", lambda host, port: ["http://192.168.1.20:8000/"])
     args = cli.parse_args(["--host", "127.0.0.1", "--port", "0", "--data-dir", str(tmp_path)])

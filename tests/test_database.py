@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from webapp import create_app, db, games, live, safety
+from webapp import create_app
+from webapp.service import games, live
+from webapp.storage import db, safety
 
 from .conftest import ROOT
 from .waiting import wait_until
@@ -119,7 +121,7 @@ def test_an_upgraded_database_has_the_shape_of_a_new_one(tmp_path, version):
 
 MADE_WITH_ASCII = """
 import codecs, locale, sys
-from webapp import db
+from webapp.storage import db
 print(codecs.lookup(locale.getpreferredencoding(False)).name, flush=True)
 db.upgrade(sys.argv[1])
 """
@@ -715,7 +717,7 @@ def test_backups_asked_while_one_is_copied_share_the_next_copy(played, monkeypat
 KILLED_MID_COPY = """
 import os, signal, sqlite3, sys
 from pathlib import Path
-from webapp import safety
+from webapp.storage import safety
 
 class KilledMidCopy(sqlite3.Connection):
     def backup(self, target, **options):
@@ -820,7 +822,7 @@ def test_a_watcher_exports_no_game_it_only_watches(played):
 def test_a_game_deleted_while_the_collection_is_made_is_left_out(played, monkeypatch):
     """Another device deleting a game between the listing and its export answered 500
     (the server fuzz found it): the collection is as if made a moment later."""
-    from webapp import games
+    from webapp.service import games
 
     app, client, ids = played
     export_game = games.export_game

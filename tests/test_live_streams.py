@@ -1,4 +1,4 @@
-"""Live streams as `botdeck` serves them (webapp/streams.py): held on the event loop, not
+"""Live streams as `botdeck` serves them (webapp/serving/streams.py): held on the event loop, not
 a worker thread each, so open pages never take the server's threads; a closed page is
 forgotten at once; a change is rendered once and fanned out, only what changed, and a
 page that reads slowly holds one message at most."""
@@ -20,8 +20,9 @@ from typing import Any, TypeVar
 
 import pytest
 
-from webapp import create_app, games, live
-from webapp.streams import HEARTBEAT, Part, Stream, StreamLayer
+from webapp import create_app
+from webapp.service import games, live
+from webapp.serving.streams import HEARTBEAT, Part, Stream, StreamLayer
 
 from .conftest import ServerProcess
 from .waiting import wait_until

@@ -30,13 +30,13 @@ def test_a_score_counts_kills_and_timeouts_out_of_the_mutants_that_change_behavi
 
 
 def test_a_module_whose_survivors_are_all_equivalent_reaches_the_aim():
-    found = {"webapp/db.py": {"x__mutmut_1": "killed", "x__mutmut_2": "survived"}}
+    found = {"webapp/storage/db.py": {"x__mutmut_1": "killed", "x__mutmut_2": "survived"}}
     lines, reached = report(found, {"x__mutmut_2": "a log line's words"})
     assert reached and "100.0%" in lines[1]
 
 
 def test_an_equivalent_that_no_longer_survives_is_said():
-    lines, _ = report({"webapp/db.py": {"x__mutmut_1": "killed"}}, {"x__mutmut_1": "was"})
+    lines, _ = report({"webapp/storage/db.py": {"x__mutmut_1": "killed"}}, {"x__mutmut_1": "was"})
     assert lines[-1] == "  x__mutmut_1"
 
 

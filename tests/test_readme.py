@@ -56,7 +56,7 @@ def test_the_readme_introduces_every_bot():
 
 def test_the_readme_copy_file_is_a_valid_copy_file():
     import webapp.bots  # noqa: F401  (registers every bot)
-    from webapp.table_copy import check_file
+    from webapp.service.table_copy import check_file
 
     blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", README.read_text(), re.S)]
     copy = next(b for b in blocks if b["format"] == "botdeck-copy")

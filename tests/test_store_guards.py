@@ -1,4 +1,4 @@
-"""What the store (webapp/db.py) promises that only its own SQL keeps: a watcher stays a
+"""What the store (webapp/storage/db.py) promises that only its own SQL keeps: a watcher stays a
 watcher, the lobby lists the game played last first, a write from another connection
 makes an older version stale, the board editor's undo list is capped and never brings
 back what is not there."""
@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from webapp import boards, db, games
 from webapp.engine import msg
+from webapp.service import boards, games
+from webapp.storage import db
 
 from .web.conftest import tap
 

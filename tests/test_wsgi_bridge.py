@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask, request
 
-from webapp.wsgi_bridge import WholeAnswers
+from webapp.serving.wsgi_bridge import WholeAnswers
 
 from .test_live_streams import on_a_loop_of_its_own
 

@@ -64,7 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     data_dir.mkdir(parents=True, exist_ok=True)
     app.config.setdefault("DATABASE", str(data_dir / "botdeck.sqlite3"))
 
-    from . import db
+    from .storage import db
     from .web import (
         boards,
         data,

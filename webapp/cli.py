@@ -12,9 +12,9 @@ from typing import Any
 import segno
 
 from . import create_app, default_data_dir
-from .announce import DEFAULT_NAME, Announcement, host_label
-from .network import lan_addresses, lan_urls
-from .server import BODY_SECONDS, HEADER_SECONDS, PER_CLIENT, THREADS
+from .serving.announce import DEFAULT_NAME, Announcement, host_label
+from .serving.network import lan_addresses, lan_urls
+from .serving.server import BODY_SECONDS, HEADER_SECONDS, PER_CLIENT, THREADS
 
 
 def seconds(text: str) -> float:
@@ -137,7 +137,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def serve(args: argparse.Namespace) -> int:
-    from .server import listen, make_server
+    from .serving.server import listen, make_server
 
     config: dict[str, Any] = {"DATA_DIR": args.data_dir}
     if args.allow_host:
@@ -158,7 +158,7 @@ def serve(args: argparse.Namespace) -> int:
         )
         return 2
     # uvicorn holds the connections (live streams included) on one event loop and the
-    # app runs on a few worker threads: see webapp/server.py for why, and its guards.
+    # app runs on a few worker threads: see webapp/serving/server.py for why, and its guards.
     server = make_server(
         app,
         threads=args.threads,

@@ -28,7 +28,9 @@ from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from werkzeug.serving import make_server
 
-from webapp import create_app, db, games
+from webapp import create_app
+from webapp.service import games
+from webapp.storage import db
 
 from ..engine.helpers import finished_covenant_game
 from ..random_play import new_game, random_answer

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from webapp import games
+from webapp.service import games
 
 from ..random_play import OPTIONS, random_answer, starting_deck
 from .taps import after

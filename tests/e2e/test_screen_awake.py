@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from webapp import db, games
+from webapp.service import games
+from webapp.storage import db
 
 pytestmark = pytest.mark.e2e
 

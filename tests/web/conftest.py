@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from webapp import games
+from webapp.service import games
 
 from ..engine.decks import deck, section
 

@@ -24,8 +24,10 @@ from flask import Flask
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from webapp import create_app, db, games, library
+from webapp import create_app
 from webapp.engine import Game, get_bot
+from webapp.service import games, library
+from webapp.storage import db
 
 from ..random_play import (
     BOTS,

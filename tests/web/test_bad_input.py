@@ -8,8 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp import boards, create_app, games, library
+from webapp import create_app
 from webapp.bots.deacon.board import demo_board
+from webapp.service import boards, games, library
 
 from ..budget import MUTANT_RUN, examples
 from ..engine.decks import deck

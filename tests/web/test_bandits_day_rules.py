@@ -9,7 +9,7 @@ import html
 import re
 from typing import Any
 
-from webapp import games
+from webapp.service import games
 
 from .conftest import HTMX, page, version_of
 from .conftest import step_title as title

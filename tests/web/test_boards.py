@@ -11,8 +11,8 @@ import sqlite3
 
 import pytest
 
-from webapp import boards, games
 from webapp.bots.deacon.board import demo_board
+from webapp.service import boards, games
 
 from .conftest import HTMX, OWNER, owner_client
 

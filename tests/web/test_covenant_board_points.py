@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from webapp import games
+from webapp.service import games
 
 from ..engine.decks import deck, section
 from ..engine.helpers import default_for

@@ -89,7 +89,7 @@ def test_the_lobby_offers_deacons_sides_and_difficulty_modifiers(client):
 def test_a_game_on_side_b_with_every_modifier_starts(client, app):
     game_id = start(client, side="B", first="deacon", advanced="2", crew_bonus="on")
     with app.app_context():
-        from webapp import games
+        from webapp.service import games
 
         state = games.open_game(game_id).game.state
     assert state.side == "B" and state.crew_bonus and len(state.advanced) == 2

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from webapp import db, games, safety
+from webapp.service import games
+from webapp.storage import db, safety
 
 from .conftest import HTMX, new_game, tap, version_of
 

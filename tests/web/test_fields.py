@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from webapp import games
 from webapp.engine import Field, get_bot, msg
 from webapp.engine.questions import Choice, fields
+from webapp.service import games
 
 from ..conftest import question_game
 from .conftest import answer, page

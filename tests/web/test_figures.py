@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from webapp import games
 from webapp.bots.pages import figure
 from webapp.engine import Game, msg
+from webapp.service import games
 
 from ..random_play import OPTIONS, as_form_value, random_answer, starting_deck
 from .conftest import HTMX, version_of

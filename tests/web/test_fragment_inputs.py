@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from webapp import games
+from webapp.service import games
 from webapp.web import fragments
 
 from ..random_play import BOTS, OPTIONS, random_answer, starting_deck

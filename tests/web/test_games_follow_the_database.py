@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from webapp import create_app, db, games
+from webapp import create_app
+from webapp.service import games
+from webapp.storage import db
 
 from ..random_play import random_answer
 from .conftest import new_game, page, step_title, tap, version_of

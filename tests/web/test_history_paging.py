@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from webapp import db, games
+from webapp.service import games
+from webapp.storage import db
 
 from .conftest import HTMX
 

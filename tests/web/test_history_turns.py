@@ -11,8 +11,9 @@ import re
 
 import pytest
 
-from webapp import db, games
 from webapp.engine import Game
+from webapp.service import games
+from webapp.storage import db
 
 from ..random_play import BOTS, OPTIONS, random_answer, starting_deck
 from .conftest import HTMX

@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 
-from webapp import games, library
+from webapp.service import games, library
 
 from .conftest import HTMX, OWNER, owner_client
 from .test_bad_input import POST_ROUTES

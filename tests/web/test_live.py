@@ -139,7 +139,7 @@ def test_an_unknown_stream_is_a_404(client):
 
 def test_the_other_devices_hear_of_a_tap_once_its_answer_is_rendered(client, game_id, monkeypatch):
     """Their streams would otherwise start working while the tap renders, and slow it."""
-    from webapp import live
+    from webapp.service import live
     from webapp.web import play
 
     heard: list[int] = []

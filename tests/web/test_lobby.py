@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from webapp import db
+from webapp.storage import db
 
 from ..engine.decks import deck, section
 from .conftest import HTMX, new_game, tap

@@ -24,9 +24,10 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp import create_app, games
+from webapp import create_app
 from webapp.bots.deacon.board import demo_board
 from webapp.engine import get_bot
+from webapp.service import games
 
 from ..budget import MUTANT_RUN, examples
 from ..random_play import INCOMPLETE_BOARD, as_form_value, candidates

@@ -14,7 +14,8 @@ import sqlite3
 
 import pytest
 
-from webapp import db, games
+from webapp.service import games
+from webapp.storage import db
 from webapp.web import fragments
 from webapp.web.now_on_board import NowOnBoard, now_on_board
 

@@ -11,8 +11,9 @@ import sys
 
 import pytest
 
-from webapp import db, games
 from webapp.engine import Game
+from webapp.service import games
+from webapp.storage import db
 
 from ..random_play import random_answer
 from .conftest import HTMX, seen

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from webapp import games
+from webapp.service import games
 from webapp.web.i18n import translate
 
 from ..engine.helpers import default_for

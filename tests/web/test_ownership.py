@@ -12,7 +12,8 @@ import sqlite3
 
 import pytest
 
-from webapp import create_app, db
+from webapp import create_app
+from webapp.storage import db
 
 from .conftest import step_title
 from .test_library import SECTION, deck_data, new_deck, save_section

@@ -210,7 +210,7 @@ def test_the_version_never_reaches_a_fragments_hash_however_a_template_writes_it
 ):
     """A bot's template writing the version its own way (not as the form field the old
     pattern knew) still leaves its fragment's hash unchanged from tap to tap."""
-    from webapp import games
+    from webapp.service import games
     from webapp.web import fragments
 
     def odd_template(page, name, **context):  # type: ignore[no-untyped-def]

@@ -15,8 +15,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from webapp import db, games
 from webapp.engine import SCORE_SHEET, Game
+from webapp.service import games
+from webapp.storage import db
 from webapp.web.play_log import BGSTATS_LINK, play_id
 
 from ..engine import bandits, deacon, solo_enemy

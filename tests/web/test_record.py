@@ -13,8 +13,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from webapp import create_app, db, games
+from webapp import create_app
 from webapp.engine import Against, Game, msg
+from webapp.service import games
+from webapp.storage import db
 
 from ..engine import solo_enemy
 from ..engine.helpers import finished_covenant_game

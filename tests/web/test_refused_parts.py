@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from webapp import games, library
 from webapp.bots.deacon.steps_setup import components_question
 from webapp.engine import get_bot
+from webapp.service import games, library
 
 from .conftest import HTMX, new_game, page, version_of
 from .conftest import answer as send

@@ -12,8 +12,9 @@ import logging
 
 import pytest
 
-from webapp import db, games, live
 from webapp.engine import get_bot
+from webapp.service import games, live
+from webapp.storage import db
 from webapp.web import fragments
 
 from ..engine.decks import deck

@@ -25,10 +25,12 @@ from flask import Flask
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from webapp import create_app, db, games, safety
+from webapp import create_app
 from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.components import kept_key
 from webapp.engine import get_bot
+from webapp.service import games
+from webapp.storage import db, safety
 
 from ..engine.deacon import real_components
 from ..engine.solo_enemy import PROFILE

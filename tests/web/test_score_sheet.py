@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from webapp import games
 from webapp.engine import SCORE_SHEET
+from webapp.service import games
 
 from ..engine import solo_enemy
 from ..engine.helpers import finish_turn, new_game, play

@@ -9,8 +9,10 @@ import sqlite3
 
 import pytest
 
-from webapp import boards, create_app, db, games, library
+from webapp import create_app
 from webapp.bots.covenant.entry import blank_section
+from webapp.service import boards, games, library
+from webapp.storage import db
 
 from ..engine.decks import deck, section
 from .conftest import HTMX, OWNER, tap, version_of

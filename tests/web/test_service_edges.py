@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from webapp import db, games, live
 from webapp.bots.solo_enemy.faction import profile_fields, read_profile
 from webapp.engine import Context, Game, InvalidAnswer, Msg, Overturn, ScoreSheet, Step, msg
 from webapp.engine.game import ConfirmFirst
 from webapp.engine.registry import register, unregister
+from webapp.service import games, live
+from webapp.storage import db
 
 from ..dice_bot import TURNS, DiceBot
 from ..engine.solo_enemy import deck as solo_enemy_deck

@@ -6,7 +6,8 @@ import html
 import re
 from types import SimpleNamespace
 
-from webapp import create_app, db
+from webapp import create_app
+from webapp.storage import db
 
 from .conftest import HTMX, tap
 
@@ -191,7 +192,7 @@ def test_a_new_name_shows_at_the_devices_next_tap(client):
 
 
 def test_the_name_botdeck_is_announced_under_comes_first_its_qr_code_first(tmp_path):
-    """Announced as botdeck.local (webapp/announce.py; found on the network in
+    """Announced as botdeck.local (webapp/serving/announce.py; found on the network in
     tests/test_announce.py): the Share panel offers the name's link first, with the
     first QR code, then the addresses; the Host check answers to the name, and stops
     answering to it once it is withdrawn."""

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from webapp import db, games
+from webapp.service import games
+from webapp.storage import db
 
 from ..engine.helpers import default_for
 from ..engine.solo_enemy import DEFAULTS, PROFILE, deck

@@ -7,9 +7,9 @@ import html
 
 import pytest
 
-from webapp import games
 from webapp.engine import msg
 from webapp.engine.questions import choice, space
+from webapp.service import games
 
 from ..conftest import question_game
 from .conftest import tap

@@ -14,10 +14,11 @@ from typing import Any
 import jsonschema
 import pytest
 
-from webapp import db, games
 from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.components import DEMO_COMPONENTS, PARTS
 from webapp.bots.deacon.turn import SETUP_PARTS
+from webapp.service import games
+from webapp.storage import db
 
 from ..engine.deacon import real_components
 from ..engine.solo_enemy import PROFILE

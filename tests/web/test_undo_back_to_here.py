@@ -12,8 +12,9 @@ import re
 
 import pytest
 
-from webapp import db, games, history
 from webapp.engine import Game
+from webapp.service import games, history
+from webapp.storage import db
 from webapp.web import play as play_view
 
 from ..random_play import BOTS, OPTIONS, random_answer, starting_deck

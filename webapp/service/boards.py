@@ -14,8 +14,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from . import db
-from .engine import Bot, Msg, get_bot
+from ..engine import Bot, Msg, get_bot
+from ..storage import db
 
 DEMO = "demo"
 BOARD = "board:"

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from . import db, games, library
-from .engine import BadGameFile, all_bots, get_bot
-from .engine.registry import UnknownBot
-from .engine.text import msg, reason
+from ..engine import BadGameFile, all_bots, get_bot
+from ..engine.registry import UnknownBot
+from ..engine.text import msg, reason
+from ..storage import db
+from . import games, library
 
 FORMAT = "botdeck-collection"
 VERSION = 1

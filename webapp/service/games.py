@@ -4,7 +4,7 @@ Every change goes through `act`: under the game's lock it checks the version the
 device saw, applies the change to the engine, appends one event row (committed
 before returning) and only then updates the in-memory copy.
 
-Undo and Redo (webapp/undo_stacks.py) take back and bring back units: one action, or
+Undo and Redo (webapp/service/undo_stacks.py) take back and bring back units: one action, or
 all those "Undo back to here" took back at once, as one event of the log.
 
 The last games opened stay in memory (least recently used out). Every `STORE_EVERY`
@@ -27,10 +27,11 @@ from typing import Any, TypeGuard
 
 from flask import current_app
 
-from . import db, history, library, live, table_copy
-from .engine import Against, Game, HistoryNeeded, Msg, get_bot, msg
-from .engine.questions import Entry, Fields, Question
-from .engine.text import single_line
+from ..engine import Against, Game, HistoryNeeded, Msg, get_bot, msg
+from ..engine.questions import Entry, Fields, Question
+from ..engine.text import single_line
+from ..storage import db
+from . import history, library, live, table_copy
 from .undo_stacks import STORED_TAIL, Action, Stacks
 
 

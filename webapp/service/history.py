@@ -3,7 +3,7 @@ with the turn it was taken at and whether "Undo back to here" can go back to it.
 
 From the log alone (a game Botdeck cannot rebuild still shows its History), and at the
 same cost however long the game: a page reads its own events and, for a page of older
-ones, two figures of the events since (webapp/db.py, `in_effect`).
+ones, two figures of the events since (webapp/storage/db.py, `in_effect`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from . import db
+from ..storage import db
 
 
 @dataclass(frozen=True)

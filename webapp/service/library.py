@@ -13,8 +13,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from . import db, table_copy
-from .engine import get_bot
+from ..engine import get_bot
+from ..storage import db
+from . import table_copy
 
 DEMO = "demo"
 
@@ -140,5 +141,5 @@ def kept(bot_id: str, draft: Any, owner: str | None) -> Any:
 
 def keep(bot_id: str, draft: Any, answer: Any, owner: str | None) -> None:
     """Keep an entry's answer for the owner's next game, when the bot says to keep it:
-    it goes into the table's copy of the game (webapp/table_copy.py)."""
+    it goes into the table's copy of the game (webapp/service/table_copy.py)."""
     table_copy.keep_answer(bot_id, draft, answer, owner)

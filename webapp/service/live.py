@@ -1,7 +1,7 @@
 """Live updates: a tap on one device wakes every open stream of that game.
 
 Two kinds of follower hear a change. Under the served app, the async stream layer
-(webapp/streams.py) `listen`s: it holds every open stream without a thread and
+(webapp/serving/streams.py) `listen`s: it holds every open stream without a thread and
 renders each change once for all of them. Under a plain WSGI server (the tests',
 Werkzeug's), a stream is a thread waiting on the game's `threading.Condition`.
 Everything runs in the one server process, so no message broker.

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import db, games
-from .engine import Against, Bot, Msg, all_bots
+from ..engine import Against, Bot, Msg, all_bots
+from ..storage import db
+from . import games
 
 
 @dataclass(frozen=True)

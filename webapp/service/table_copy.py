@@ -8,7 +8,7 @@ game, is one unit of the undo list (`UNDO`): Undo puts back what the keys held b
 
 The copy is also one file, `botdeck-copy` (`export`, `check_file`, `store_file`): its
 parts, and the table's board. A game never reads the copy at replay: what it uses is
-answered into its log (webapp/games.py) or given as its options (the board).
+answered into its log (webapp/service/games.py) or given as its options (the board).
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-from . import boards, db
-from .engine import Bot, CopyPart, Msg, get_bot, msg
-from .engine.schema import first_error, in_words
-from .engine.text import reason
+from ..engine import Bot, CopyPart, Msg, get_bot, msg
+from ..engine.schema import first_error, in_words
+from ..engine.text import reason
+from ..storage import db
+from . import boards
 
 FORMAT = "botdeck-copy"
 VERSION = 1

@@ -4,8 +4,8 @@ Undo takes back a *unit*: the last action, or all the actions one Redo brought b
 together. "Undo back to here" takes back every action after an entry of the History at
 once, and Redo brings them all back at once: they are then a unit again, taken back by
 the next Undo. The log stores each of these as one event with the number of actions in
-effect once it is applied (webapp/schema.sql, `in_effect`): replaying the log through
-`Stacks` (webapp/games.py) gives the same stacks as the taps did.
+effect once it is applied (webapp/storage/schema.sql, `in_effect`): replaying the log through
+`Stacks` (webapp/service/games.py) gives the same stacks as the taps did.
 
 A game resumed from its stored snapshot holds only the latest entries (the older are
 None): what would need an older one raises `HistoryNeeded`, and the caller reads the
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import HistoryNeeded, Msg, msg, nmsg
+from ..engine import HistoryNeeded, Msg, msg, nmsg
 
 Action = dict[str, Any]
 # An action's words as the History shows them (None: from before the snapshot resumed).

@@ -4,7 +4,7 @@ Why this and not a thread per connection: every open game page keeps a live stre
 open all evening, and a server that gives each one a thread (waitress, Werkzeug)
 runs out of them — at waitress's 64 threads the 65th page, and every tap after it,
 waited. uvicorn holds connections on one event loop; the Flask app runs on a small
-pool of worker threads (webapp/streams.py) only while it answers. uvicorn is pure
+pool of worker threads (webapp/serving/streams.py) only while it answers. uvicorn is pure
 Python with optional compiled parts (httptools here), and runs on Linux, macOS and
 Windows.
 
@@ -58,8 +58,8 @@ import uvicorn
 from flask import Flask
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from ..web.body_limits import route_limits
 from .streams import StreamLayer
-from .web.body_limits import route_limits
 
 HEADER_SECONDS = 10.0
 # A body that brings nothing for this long is dropped. A device on a poor Wi-Fi still

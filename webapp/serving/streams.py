@@ -1,7 +1,7 @@
 """Live streams without a thread each: an asyncio layer in front of the Flask app.
 
 Every request goes to the Flask app, run by a pool of worker threads
-(webapp/wsgi_bridge.py: one hop to a thread and one back per request). When
+(webapp/serving/wsgi_bridge.py: one hop to a thread and one back per request). When
 the app answers a game's live stream (webapp/web/live_view.py), it answers only the
 opening — `retry:` and the game as it is — and names the stream's group: the game,
 the view (play or watch) and the language. The layer sends that opening and keeps the
@@ -35,9 +35,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import live
-from .web.fragments import HAVE_HEADER
-from .web.live_view import (
+from ..service import live
+from ..web.fragments import HAVE_HEADER
+from ..web.live_view import (
     END_HEADER,
     HEARTBEAT_SECONDS,
     HELD_HEADER,

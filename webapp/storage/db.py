@@ -279,7 +279,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def _schema_statements() -> list[str]:
-    script = resources.files("webapp").joinpath("schema.sql").read_text("utf-8")
+    script = resources.files(__package__).joinpath("schema.sql").read_text("utf-8")
     statements, current = [], ""
     for line in script.splitlines(keepends=True):
         current += line

@@ -4,7 +4,7 @@ the server read.
 The app declares the limits in its config — `MAX_CONTENT_LENGTH` for every route,
 `BODY_LIMITS` (endpoint → bytes) for the routes that take more — and refuses a
 declared body over its route's limit with its clear 413 page before any view runs.
-The server (webapp/server.py) reads the same limits through `route_limits` and
+The server (webapp/serving/server.py) reads the same limits through `route_limits` and
 applies them to every body as it arrives, chunked or not, so that no body is read
 past its limit even when it does not declare its length.
 """

@@ -24,8 +24,9 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import collection, db, games, live, safety
 from ..engine.json_input import JsonInputError, parse_json
+from ..service import collection, games, live
+from ..storage import db, safety
 from .body_limits import COLLECTION_BYTES
 from .devices import current_device, saved_device
 from .downloads import json_download

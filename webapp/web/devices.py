@@ -13,7 +13,7 @@ from flask import Blueprint, Flask, Response, g, redirect, render_template, requ
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import db
+from ..storage import db
 from .errors import is_htmx
 from .forms import form_text, local_path
 

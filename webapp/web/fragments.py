@@ -23,12 +23,12 @@ from flask_babel import get_locale
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
-from .. import library
 from ..bots.pages import BotPages, Figure
 from ..engine import Correction, Game, Kind, Msg, Pending, ScoreSheet, Step, msg
 from ..engine.game import REASON_LENGTH
 from ..engine.questions import Space
-from ..games import OpenGame, keeps_answer, watch_key
+from ..service import library
+from ..service.games import OpenGame, keeps_answer, watch_key
 from .now_on_board import NOTHING, now_on_board
 from .play_log import final_sheet, play_link
 from .plugins import pages_of

@@ -9,11 +9,12 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import db, library
 from ..bots.whole_cards import WholeCards
 from ..engine import Bot, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
+from ..service import library
+from ..storage import db
 from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page, go_to

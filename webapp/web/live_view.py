@@ -5,7 +5,7 @@ device that slept or lost the server catches up with the current state as soon
 as it reconnects; then it waits for the game's version to move, and pushes the
 page's fragments that changed (htmx's SSE extension swaps them out of band).
 
-Served by `botdeck`, the async stream layer in front of the app (webapp/streams.py)
+Served by `botdeck`, the async stream layer in front of the app (webapp/serving/streams.py)
 holds the connection: this view then answers one part of the stream — the opening
 (`retry:` and the snapshot) or, asked by the layer with `X-Botdeck-Since`, the update
 since a version — and says in headers what the layer needs to follow the game. Under
@@ -20,14 +20,14 @@ from flask import Response, request, stream_with_context
 from flask_babel import get_locale
 from jinja2_fragments.flask import render_block
 
-from .. import games, live
+from ..service import games, live
 from .fragments import PAGE, fragments_held, held_header, render_update
 from .i18n import translate_json
 
 HEARTBEAT_SECONDS = 15
 RECONNECT_MS = 1000
 
-# Between this view and the stream layer (webapp/streams.py): the layer marks the
+# Between this view and the stream layer (webapp/serving/streams.py): the layer marks the
 # requests it forwards and asks for the update since a version, sending the fragment
 # digests its streams hold (`X-Botdeck-Have`, as a browser's tap does); the view says
 # the game's topic, the stream's group (game, view, language), the version sent, the

@@ -12,13 +12,14 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import boards, db, games, library, table_copy
 from ..bots.deckfile import DeckError
 from ..bots.pages import FormFields
 from ..engine import BadGameFile, Bot, all_bots, checked_options, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
 from ..engine.text import Msg, reason
+from ..service import boards, games, library, table_copy
+from ..storage import db
 from . import play_log
 from .devices import current_device, saved_device
 from .downloads import json_download

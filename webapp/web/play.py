@@ -9,9 +9,10 @@ from flask import Blueprint, make_response, redirect, render_template, request, 
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
-from .. import db, games, history, live
 from ..engine import ConfirmFirst, GameOver, InvalidAnswer, msg
 from ..engine.game import REASON_LENGTH
+from ..service import games, history, live
+from ..storage import db
 from .devices import saved_device
 from .errors import go_to, is_htmx
 from .forms import entry_value, form_int, form_text, query_int

@@ -19,9 +19,10 @@ from urllib.parse import quote
 from flask import current_app
 from flask_babel import gettext as _
 
-from .. import db, games
 from ..engine import Game, Msg, Pending, ScoreSheet, ScoreSheetStep, Standing, msg
-from ..games import OpenGame
+from ..service import games
+from ..service.games import OpenGame
+from ..storage import db
 from .downloads import json_download
 from .errors import error_page
 from .i18n import translate

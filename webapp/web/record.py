@@ -17,7 +17,7 @@ from markupsafe import Markup
 from pygal.etree import etree
 from pygal.style import Style
 
-from .. import record
+from ..service import record
 from .devices import current_device
 from .i18n import translate
 

@@ -12,7 +12,8 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import db, games
+from ..service import games
+from ..storage import db
 from .devices import current_device
 from .errors import error_page, is_htmx
 

@@ -8,8 +8,8 @@ import segno
 from flask import Blueprint, render_template, request, url_for
 from markupsafe import Markup
 
-from .. import db
-from ..network import share_urls
+from ..serving.network import share_urls
+from ..storage import db
 from .errors import error_page
 from .security import announced
 

@@ -11,10 +11,10 @@ from flask import Blueprint, Response, abort, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import boards, library, table_copy
 from ..engine import Bot, all_bots, get_bot
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
+from ..service import boards, library, table_copy
 from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page, go_to

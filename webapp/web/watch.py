@@ -7,7 +7,8 @@ from typing import Any
 from flask import Blueprint, make_response, url_for
 from flask_babel import gettext as _
 
-from .. import db, games
+from ..service import games
+from ..storage import db
 from . import play_log
 from .devices import saved_device
 from .errors import error_page

@@ -9,24 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import (
-    SCORE_SHEET,
-    Checklist,
-    Context,
-    EndRule,
-    Msg,
-    Seat,
-    TurnCycle,
-    msg,
-)
+from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Msg, Seat, TurnCycle, msg
 from ...engine.cards import draw_from
 from .deck import card_ids
-from .rules import (
-    covenant_name,
-    discard_current,
-    pile_for,
-    side_for_turn,
-)
+from .rules import covenant_name, discard_current, pile_for, side_for_turn
 from .sections import start_card
 from .state import AI, PLAYER, CovenantState, TurnFacts
 from .stepkit import new

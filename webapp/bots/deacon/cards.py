@@ -13,13 +13,7 @@ from typing import Any
 from ...engine import Msg, msg, nmsg
 from ...engine.schema import in_words, quoted
 from .. import whole_cards
-from ..deckfile import (
-    DeckError,
-    bundled_deck_files,
-    card_place,
-    first_error,
-    placed,
-)
+from ..deckfile import DeckError, bundled_deck_files, card_place, first_error, placed
 
 BOT_ID = "deacon"
 BASIC = tuple(str(n) for n in range(1, 9))

@@ -14,13 +14,7 @@ from ...engine.questions import choice, choose, confirm, entry
 from .cards import effect_name
 from .components import COLOUR_NAMES
 from .entry import effects_check
-from .rules import (
-    diver_step,
-    lacking_types,
-    research_step,
-    score_track_effect,
-    take_mission,
-)
+from .rules import diver_step, lacking_types, research_step, score_track_effect, take_mission
 from .state import DeaconState
 from .stepkit import DeaconStep, effect_steps, new, step_type
 from .steps_board import SIZE_NAMES

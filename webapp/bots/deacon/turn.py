@@ -8,17 +8,7 @@ is played.
 
 from __future__ import annotations
 
-from ...engine import (
-    SCORE_SHEET,
-    Checklist,
-    Context,
-    EndRule,
-    Seat,
-    Step,
-    TurnCycle,
-    msg,
-    together,
-)
+from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Seat, Step, TurnCycle, msg, together
 from ...engine.turns import round_title
 from .state import DEACON, YOU, DeaconState
 from .stepkit import needing, new

@@ -13,13 +13,7 @@ from typing import Any
 from ...engine import Msg, msg
 from ...engine.schema import in_words
 from .. import whole_cards
-from ..deckfile import (
-    DeckError,
-    bundled_deck_files,
-    card_place,
-    first_error,
-    placed,
-)
+from ..deckfile import DeckError, bundled_deck_files, card_place, first_error, placed
 
 BOT_ID = "solo_enemy"
 # Solo rulebook, "Components and Setup Changes": 8 Solo Action Cards.

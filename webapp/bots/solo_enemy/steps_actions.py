@@ -28,16 +28,7 @@ from .rules import (
     unit_cost,
 )
 from .state import COURTYARD, LAND, EnemyState
-from .stepkit import (
-    TAX_TRACK,
-    EnemyStep,
-    card_of,
-    choice,
-    hero_name,
-    new,
-    slot_place,
-    step_type,
-)
+from .stepkit import TAX_TRACK, EnemyStep, card_of, choice, hero_name, new, slot_place, step_type
 from .steps_battle import battle_start
 from .steps_move import move_start
 

@@ -8,17 +8,7 @@ destroyed Capital City ends the game at once.
 
 from __future__ import annotations
 
-from ...engine import (
-    SCORE_SHEET,
-    Checklist,
-    Context,
-    EndRule,
-    Seat,
-    Step,
-    TurnCycle,
-    msg,
-    together,
-)
+from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Seat, Step, TurnCycle, msg, together
 from ...engine.turns import round_title
 from .faction import faction_name
 from .rules import needs_reshuffle
