@@ -22,7 +22,7 @@ import pytest
 from zeroconf import AddressResolverIPv4, IPVersion, ServiceBrowser, ServiceStateChange, Zeroconf
 
 from webapp import cli
-from webapp.serving.announce import SERVICE_TYPE, Announcement, host_label
+from webapp.network.announce import SERVICE_TYPE, Announcement, host_label
 
 from .conftest import ServerProcess
 from .waiting import wait_until

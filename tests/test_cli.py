@@ -12,7 +12,7 @@ import pytest
 from platformdirs import user_data_dir
 
 from webapp import cli
-from webapp.serving import network
+from webapp.network import addresses as network
 
 
 def hosts(urls: list[str]) -> list[str]:
@@ -227,7 +227,7 @@ def test_the_server_gives_back_the_memory_start_up_let_go_where_the_c_library_ca
 
 
 class Named:
-    """An announcement as `webapp.serving.announce.Announcement` makes one (its own tests are
+    """An announcement as `webapp.network.announce.Announcement` makes one (its own tests are
     in tests/test_announce.py)."""
 
     url = "http://botdeck.local:8000/"

@@ -12,8 +12,8 @@ from typing import Any
 import segno
 
 from . import create_app, default_data_dir
-from .serving.announce import DEFAULT_NAME, Announcement, host_label
-from .serving.network import lan_addresses, lan_urls
+from .network.addresses import lan_addresses, lan_urls
+from .network.announce import DEFAULT_NAME, Announcement, host_label
 from .serving.server import BODY_SECONDS, HEADER_SECONDS, PER_CLIENT, THREADS
 
 

@@ -192,7 +192,7 @@ def test_a_new_name_shows_at_the_devices_next_tap(client):
 
 
 def test_the_name_botdeck_is_announced_under_comes_first_its_qr_code_first(tmp_path):
-    """Announced as botdeck.local (webapp/serving/announce.py; found on the network in
+    """Announced as botdeck.local (webapp/network/announce.py; found on the network in
     tests/test_announce.py): the Share panel offers the name's link first, with the
     first QR code, then the addresses; the Host check answers to the name, and stops
     answering to it once it is withdrawn."""

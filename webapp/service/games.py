@@ -17,6 +17,7 @@ from its first action. The log stays the truth: a game whose snapshot cannot be 
 from __future__ import annotations
 
 import json
+import logging
 import math
 import secrets
 import threading
@@ -25,14 +26,15 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeGuard
 
-from flask import current_app
-
 from ..engine import Against, Game, HistoryNeeded, Msg, get_bot, msg
 from ..engine.questions import Entry, Fields, Question
 from ..engine.text import single_line
 from ..storage import db
 from . import history, library, live, table_copy
 from .undo_stacks import STORED_TAIL, Action, Stacks
+
+# under the web app, its log ("webapp"): a game that cannot be read is said there
+log = logging.getLogger(__name__)
 
 
 class GameNotFound(LookupError):
@@ -137,7 +139,7 @@ def _drop(key: tuple[str, str]) -> None:
 
 
 def _key(game_id: str) -> tuple[str, str]:
-    return (str(current_app.config["DATABASE"]), game_id)
+    return (db.database(), game_id)
 
 
 def lock(game_id: str) -> threading.RLock:
@@ -277,7 +279,7 @@ def import_game(data: Any, *, name: str, device: str | None = None) -> str:
 
 def forget_all() -> None:
     """Drop every open game of this database (it was restored from a backup)."""
-    database = str(current_app.config["DATABASE"])
+    database = db.database()
     with _cache_guard:
         for key in [key for key in _cache if key[0] == database]:
             _cache.pop(key, None)
@@ -304,7 +306,7 @@ def against_the_bot(game: Game) -> Against | None:
     try:
         sheet = game.bot.score_sheet(game.state)
     except Exception:
-        current_app.logger.exception("the score sheet of a %s game cannot be read", game.bot.id)
+        log.exception("the score sheet of a %s game cannot be read", game.bot.id)
         return None
     return None if sheet is None else sheet.against_the_bot()
 
@@ -363,7 +365,7 @@ def _rebuild(row: db.GameRow, *, trim: bool = True) -> OpenGame:
     try:
         game = Game.replay(row.bot, row.options, row.seed, row.deck, actions, deck_checked=True)
     except Exception as error:
-        current_app.logger.exception("game %s cannot be rebuilt from its log", row.id)
+        log.exception("game %s cannot be rebuilt from its log", row.id)
         raise GameUnreadable(row.id) from error
     if trim:
         stacks.trim()
@@ -427,7 +429,7 @@ def _resumed(row: db.GameRow) -> OpenGame | None:
     except HistoryNeeded:
         return None
     except Exception:  # a snapshot of an earlier Botdeck, say: the log is the truth
-        current_app.logger.warning("game %s: its stored snapshot is not used", row.id)
+        log.warning("game %s: its stored snapshot is not used", row.id)
         return None
     return None if opened.needs_history or opened.version != row.version else opened
 

@@ -55,9 +55,9 @@ from collections import Counter
 from typing import Any
 
 import uvicorn
-from flask import Flask
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from ..web.app import BotdeckApp
 from ..web.body_limits import route_limits
 from .streams import StreamLayer
 
@@ -375,7 +375,7 @@ def give_back_free_memory() -> bool:
 
 
 def make_server(
-    app: Flask,
+    app: BotdeckApp,
     *,
     threads: int = THREADS,
     header_seconds: float = HEADER_SECONDS,

@@ -7,7 +7,9 @@ import json
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -16,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from flask import Flask, current_app
 
 
 def now() -> str:
@@ -113,10 +114,43 @@ _write_locks_guard = threading.Lock()
 KEPT_PER_THREAD = 4  # databases one thread keeps open (the app uses one; tests many)
 
 
+# The database file this context works on. The web app binds its own for each request
+# and each `app.app_context()` (web/app.py); a tool binds one with `bound(path)`.
+_database: ContextVar[str | None] = ContextVar("botdeck_database", default=None)
+
+
+def bind(path: str | Path) -> Token[str | None]:
+    """Work on the database at `path` in this context, until `unbind` with the token."""
+    return _database.set(str(path))
+
+
+def unbind(token: Token[str | None]) -> None:
+    _database.reset(token)
+
+
+@contextmanager
+def bound(path: str | Path) -> Iterator[None]:
+    """Work on the database at `path` within the block."""
+    token = bind(path)
+    try:
+        yield
+    finally:
+        unbind(token)
+
+
+def database() -> str:
+    """The path of the database this context works on."""
+    path = _database.get()
+    if path is None:
+        # internal: a caller outside any app context and `bound(path)`
+        raise RuntimeError("no database bound: within bound(path), or an app context")
+    return path
+
+
 def get_db() -> sqlite3.Connection:
-    """This thread's connection to the app's database, opened once and reused: no
+    """This thread's connection to the bound database, opened once and reused: no
     connection, PRAGMAs or WAL checkpoint per request."""
-    path = str(current_app.config["DATABASE"])
+    path = database()
     generation = _generations.get(path, 0)
     kept = _connections.open.get(path)
     if kept is not None and kept[0] == generation:
@@ -136,7 +170,7 @@ def get_db() -> sqlite3.Connection:
 def close_db(error: BaseException | None = None) -> None:
     """End of a request: the connection stays open for the thread's next one, never
     inside a transaction."""
-    kept = _connections.open.get(str(current_app.config["DATABASE"]))
+    kept = _connections.open.get(database())
     if kept is not None and kept[1].in_transaction:
         kept[1].rollback()
 
@@ -313,12 +347,6 @@ def upgrade(path: str | Path) -> None:
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     finally:
         db.close()
-
-
-def init_app(app: Flask) -> None:
-    """The database is checked and upgraded at start by web/data.py (or not touched at
-    all, in safe mode)."""
-    app.teardown_appcontext(close_db)
 
 
 def _game(row: sqlite3.Row) -> GameRow:
@@ -533,7 +561,7 @@ DEVICES_KEPT = 1024
 
 
 def _device_key(device_id: str) -> tuple[str, int, str]:
-    path = str(current_app.config["DATABASE"])
+    path = database()
     return (path, _generations.get(path, 0), device_id)
 
 

@@ -24,8 +24,8 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, request
 from flask_babel import gettext as _
 
-from ..serving.announce import Announcement
-from ..serving.network import interface_addresses
+from ..network.addresses import interface_addresses
+from ..network.announce import Announcement
 from .errors import error_page
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})

@@ -8,7 +8,7 @@ import segno
 from flask import Blueprint, render_template, request, url_for
 from markupsafe import Markup
 
-from ..serving.network import share_urls
+from ..network.addresses import share_urls
 from ..storage import db
 from .errors import error_page
 from .security import announced
