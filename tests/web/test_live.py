@@ -6,6 +6,8 @@ import queue
 import threading
 import time
 
+import pytest
+
 from webapp.web import live_view
 
 from .conftest import new_game, tap
@@ -157,3 +159,22 @@ def test_the_other_devices_hear_of_a_tap_once_its_answer_is_rendered(client, gam
     finally:
         stop()
     assert heard_while_rendering == [[]] and heard == [1]
+
+
+def test_what_a_view_publishes_is_told_at_its_end_even_when_it_fails():
+    """A view that committed a change and then failed still tells the other devices;
+    nothing is told twice, and a publish after the block goes out at once."""
+    from webapp.service import live
+
+    heard: list[int] = []
+    stop = live.listen(lambda name, version: heard.append(version))
+    try:
+        with pytest.raises(RuntimeError, match="^the render failed$"), live.held():
+            live.publish(("test", "held"), 7)
+            assert heard == []
+            raise RuntimeError("the render failed")
+        assert heard == [7]
+        live.publish(("test", "held"), 8)
+        assert heard == [7, 8]
+    finally:
+        stop()

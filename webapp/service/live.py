@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 _versions: dict[Hashable, int] = {}
@@ -58,24 +59,25 @@ def _condition(key: Hashable) -> threading.Condition:
 
 # A tap's own answer is rendered before the game's streams hear of the change: they
 # would otherwise start their own work (on another thread, in the same process) while
-# the tap renders, and slow its answer. `defer` holds this context's publishes;
-# `release` sends them.
+# the tap renders, and slow its answer. Within `held()`, what this context publishes
+# waits for the block's end.
 _deferred: ContextVar[list[tuple[Hashable, int]] | None] = ContextVar(
     "botdeck_deferred_publishes", default=None
 )
 
 
-def defer() -> None:
-    """Hold what this context publishes until `release` (a request answering a tap)."""
-    _deferred.set([])
-
-
-def release() -> None:
-    """Publish what `defer` held (nothing if nothing was)."""
-    held = _deferred.get()
-    _deferred.set(None)
-    for key, version in held or ():
-        publish(key, version)
+@contextmanager
+def held() -> Iterator[None]:
+    """Publish what the block publishes at its end (a view answering a tap: once its
+    answer is rendered), whether it ends well or not."""
+    token = _deferred.set([])
+    try:
+        yield
+    finally:
+        waiting = _deferred.get()
+        _deferred.reset(token)
+        for key, version in waiting or ():
+            publish(key, version)
 
 
 def publish(key: Hashable, version: int) -> None:

@@ -121,8 +121,7 @@ def redo(game_id: str) -> Any:
 
 def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> Any:
     version = form_int("version")
-    live.defer()  # the other devices hear of it once this answer is rendered
-    with games.lock(game_id):
+    with live.held(), games.lock(game_id):  # the other devices hear of it once rendered
         return _apply_and_render(game_id, version, kind, payload)
 
 
@@ -138,11 +137,6 @@ def _to_confirm(error: ConfirmFirst) -> dict[str, Any]:
         if isinstance(k, str) and k not in ("version", CONFIRMED)  # a bad name is None
     ]
     return {"what": error.what, "then": error.then, "url": request.path, "form": sent}
-
-
-@bp.teardown_request
-def _tell_other_devices(error: BaseException | None = None) -> None:
-    live.release()
 
 
 def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> Any:
@@ -308,8 +302,7 @@ def undo_to(game_id: str) -> Any:
     """Undo back to a History entry: every action after it taken back, as one change
     (confirmed on the History when it is more than one)."""
     version, seq = form_int("version"), form_int("to")
-    live.defer()  # the other devices hear of it once this answer is sent
-    with games.lock(game_id):
+    with live.held(), games.lock(game_id):  # the other devices hear of it once answered
         try:
             games.undo_back_to(game_id, version, seq, device=saved_device().name)
         except games.GameNotFound:
