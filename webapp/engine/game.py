@@ -20,6 +20,7 @@ from typing import Any, cast
 
 import orjson
 
+from .actions import Action, Answered, Corrected, Overturned, action_of
 from .bot import Bot, Context, Overturn
 from .options import checked_options
 from .questions import ROLL, Dice, InvalidAnswer, Number, Question, confirm_of
@@ -222,7 +223,7 @@ class Game:
         value = question.read_stored(raw) if stored else question.parse(raw)
         label = question.label(value, self.bot.space_name)
         warned = confirm_of(question, value) if ask_first else None
-        return self._apply({"answer": value}, (pending.title, label), ask_first, warned)
+        return self._apply(Answered(value), (pending.title, label), ask_first, warned)
 
     def correct(self, field: str, raw: Any, *, ask_first: bool = False) -> Step:
         """Set one of the bot's counters by hand; logged like an answer."""
@@ -234,7 +235,7 @@ class Game:
         spec = allowed[field]
         value = Number(minimum=spec.minimum, maximum=spec.maximum).parse(raw)
         title = msg("Correction: {label} set to {value}", label=spec.label, value=value)
-        return self._apply({"correct": field, "value": value}, (title, None), ask_first)
+        return self._apply(Corrected(field, value), (title, None), ask_first)
 
     def overturn(self, to: str, reason_given: str = "", *, ask_first: bool = False) -> Step:
         """The table overturns what the bot decided at the pending step (the outcome
@@ -248,11 +249,11 @@ class Game:
         said = single_line(reason_given)[:REASON_LENGTH]
         title = msg("Overturned by the table: {what}", what=offered.said)
         shown = msg("{value}", value=said) if said else None
-        return self._apply({"overturn": to, "reason": said}, (title, shown), ask_first)
+        return self._apply(Overturned(to, said), (title, shown), ask_first)
 
     def _apply(
         self,
-        action: dict[str, Any],
+        action: Action,
         shown: tuple[Msg, Msg | None],
         ask_first: bool = False,
         warned: Msg | None = None,
@@ -278,37 +279,33 @@ class Game:
             self.snapshots.append(self._snapshot())
         return step
 
-    def _change(self, action: dict[str, Any], shown: tuple[Msg, Msg | None]) -> Step:
+    def _change(self, action: Action, shown: tuple[Msg, Msg | None]) -> Step:
         checklist = self.checklist
         if checklist is None:
             raise GameOver(msg("the game is over"))
         ctx = Context(self.seed, len(self.actions), checklist, self.deck)
-        if "correct" in action:
-            self.bot.correct(self.state, action["correct"], action["value"])
-            step = Step(
-                "correction",
-                {"field": action["correct"], "value": action["value"]},
-                done=True,
-                answer=action["value"],
-            )
-            checklist.steps.insert(checklist.cursor, step)
-            checklist.cursor += 1
-        elif "overturn" in action:
-            step = Step("overturn", {"to": action["overturn"]}, done=True, answer=action["reason"])
-            checklist.steps.insert(checklist.cursor, step)
-            # the logged step is the current one while the bot drops or adds what follows
-            self.bot.overturn(self.state, action["overturn"], ctx)
-            checklist.cursor += 1
-        else:
-            step = checklist.steps[checklist.cursor]
-            self.bot.step_types[step.kind].resolve(self.state, step, action["answer"], ctx)
-            step.done, step.answer = True, action["answer"]
-            checklist.cursor += 1
+        match action:
+            case Corrected(field, value):
+                self.bot.correct(self.state, field, value)
+                step = Step("correction", {"field": field, "value": value}, done=True, answer=value)
+                checklist.steps.insert(checklist.cursor, step)
+                checklist.cursor += 1
+            case Overturned(to, reason):
+                step = Step("overturn", {"to": to}, done=True, answer=reason)
+                checklist.steps.insert(checklist.cursor, step)
+                # the logged step is the current one while the bot drops or adds what follows
+                self.bot.overturn(self.state, to, ctx)
+                checklist.cursor += 1
+            case Answered(value):
+                step = checklist.steps[checklist.cursor]
+                self.bot.step_types[step.kind].resolve(self.state, step, value, ctx)
+                step.done, step.answer = True, value
+                checklist.cursor += 1
         step.shown_title, step.shown_answer = shown
         self.bot.after_change(self.state, ctx)
         step.notes.extend(ctx.notes)
         step.places.extend(p for p in ctx.places if p not in step.places)
-        self.actions.append(action)
+        self.actions.append(action.to_json())
         self._advance()
         return step
 
@@ -485,15 +482,18 @@ class Game:
     def apply_action(self, action: dict[str, Any]) -> Step:
         """Apply one stored action (as found in `actions`), checking it again; returns
         its step, resolved."""
-        if not isinstance(action, dict):
-            raise InvalidAnswer(msg("an action must be an object"))
-        if "correct" in action:
-            return self.correct(str(action["correct"]), action.get("value"))
-        if "answer" in action:
-            return self.answer(action["answer"], stored=True)
-        if "overturn" in action:
-            return self.overturn(str(action["overturn"]), str(action.get("reason") or ""))
-        raise InvalidAnswer(msg("an action is either an answer or a correction"))
+        return self.take(action_of(action), stored=True)
+
+    def take(self, action: Action, *, ask_first: bool = False, stored: bool = False) -> Step:
+        """Apply an action as the table took it (`stored`: an answer read as the log saved
+        it); returns its step, resolved."""
+        match action:
+            case Corrected(field, value):
+                return self.correct(field, value, ask_first=ask_first)
+            case Overturned(to, reason):
+                return self.overturn(to, reason, ask_first=ask_first)
+            case Answered(value):
+                return self.answer(value, ask_first=ask_first, stored=stored)
 
     @staticmethod
     def file_header() -> dict[str, Any]:

@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeGuard
 
 from ..engine import Against, Game, HistoryNeeded, Msg, get_bot, msg
+from ..engine.actions import action_of
 from ..engine.questions import Entry, Fields, Question
 from ..engine.text import single_line
 from ..storage import db
@@ -459,12 +460,7 @@ def _apply(
     """Apply an action and say it in words: the step and the answer given. `ask_first`:
     a tap to confirm first raises ConfirmFirst (the engine's), nothing changed. `stored`:
     an action of the log (a resumed game, a redo), read as it was saved."""
-    if "correct" in action:
-        step = game.correct(action["correct"], action["value"], ask_first=ask_first)
-    elif "overturn" in action:
-        step = game.overturn(action["overturn"], action["reason"], ask_first=ask_first)
-    else:
-        step = game.answer(action["answer"], ask_first=ask_first, stored=stored)
+    step = game.take(action_of(action), ask_first=ask_first, stored=stored)
     return game.step_said(step)
 
 

@@ -1,0 +1,58 @@
+"""Actions (`engine/actions.py`): typed in code, stored as the log has always kept them."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp.engine import Game, InvalidAnswer
+from webapp.engine.actions import Answered, Corrected, Overturned, action_of
+
+
+@pytest.mark.parametrize(
+    ("action", "stored"),
+    [
+        (Answered(3), {"answer": 3}),
+        (Answered({"cargo": 2}), {"answer": {"cargo": 2}}),
+        (Corrected("coins", 4), {"correct": "coins", "value": 4}),
+        (Overturned("recruit", "an ability"), {"overturn": "recruit", "reason": "an ability"}),
+        (Overturned("recruit"), {"overturn": "recruit", "reason": ""}),
+    ],
+)
+def test_an_action_is_stored_in_the_logs_own_shape_and_read_back_as_itself(action, stored):
+    assert action.to_json() == stored
+    assert action_of(stored) == action
+
+
+def test_an_overturn_stored_without_a_reason_reads_back_with_none():
+    assert action_of({"overturn": "recruit"}) == Overturned("recruit", "")
+    assert action_of({"overturn": "recruit", "reason": None}) == Overturned("recruit", "")
+
+
+def test_a_correction_is_told_apart_before_an_answer():
+    """A log line holding both keys (never written by Botdeck) is read as the correction,
+    as every earlier version read it."""
+    assert action_of({"correct": "coins", "value": 1, "answer": 2}) == Corrected("coins", 1)
+
+
+@pytest.mark.parametrize(
+    ("stored", "said"),
+    [
+        (["answer", 1], "^an action must be an object$"),
+        ({"undo": 1}, "^an action is either an answer or a correction$"),
+    ],
+)
+def test_what_is_no_action_is_refused_in_words(stored, said):
+    with pytest.raises(InvalidAnswer, match=said):
+        action_of(stored)
+
+
+def test_a_game_logs_each_action_the_table_takes_in_the_logs_shape():
+    game = Game("covenant", {"difficulty": "normal"}, 3)
+    pending = game.pending()
+    assert pending is not None
+    space = pending.question.spaces[0]
+    step = game.take(Answered(space))
+    assert step.done and game.actions == [{"answer": space}]
+    field = game.bot.corrections(game.state)[0]
+    game.take(Corrected(field.field, field.minimum))
+    assert game.actions[-1] == {"correct": field.field, "value": field.minimum}
