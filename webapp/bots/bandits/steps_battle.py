@@ -14,6 +14,7 @@ from typing import Any
 from ...engine import Context, Msg, Step, msg, nmsg
 from ...engine.geometry import Cell
 from ...engine.questions import Field, Question, choice, choose, fields, job_dice
+from . import kinds
 from .death import death_choice, dies
 from .land import add_bandits
 from .night import roll_job_dice
@@ -29,7 +30,7 @@ DONE = "done"
 def battle_steps(cell: Cell, *, night: bool) -> list[Step]:
     """ "The order of a battle" 1, then the rolls: at night the bandits attack, by day
     the players do."""
-    return [new("battle_jobs", cell=cell_id(cell), night=night)]
+    return [new(kinds.BATTLE_JOBS, cell=cell_id(cell), night=night)]
 
 
 def rolls_in_order(cell: str, attacker: str, state: BanditsState) -> list[Step]:
@@ -48,7 +49,7 @@ def rolls_in_order(cell: str, attacker: str, state: BanditsState) -> list[Step]:
     return steps
 
 
-@STEP_TYPES.register("battle_jobs")
+@STEP_TYPES.register(kinds.BATTLE_JOBS)
 class BattleJobs(BanditsStep):
     """ "1. All players on the tile choose jobs they wish to activate, and pay their cost
     (But do not roll Attack or Defence with dice requirements yet)"."""
@@ -133,7 +134,7 @@ def settle(state: BanditsState, step: Step, saves: int, ctx: Context) -> None:
             places=[cell_id(cell)],
         )
     else:
-        ctx.insert(new("pain", cell=step.params["cell"], pain=damage))
+        ctx.insert(new(kinds.PAIN, cell=step.params["cell"], pain=damage))
     battle["hits"] = 0
     if step.params.get("last"):
         state.battle = None  # the counter-attack is settled: the battle is over
@@ -152,7 +153,7 @@ class Roll(BanditsStep):
             settle(state, step, total, ctx)
 
 
-@STEP_TYPES.register("bandit_roll")
+@STEP_TYPES.register(kinds.BANDIT_ROLL)
 class BanditRoll(Roll):
     """ "Bandits have 1⬢ attack and 1⬢ defence for every bandit on the tile"."""
 
@@ -181,7 +182,7 @@ class BanditRoll(Roll):
         self.record(state, step, sum(faces), ctx)
 
 
-@STEP_TYPES.register("player_roll")
+@STEP_TYPES.register(kinds.PLAYER_ROLL)
 class PlayerRoll(Roll):
     def title(self, state: BanditsState, step: Step) -> Msg:
         n = int((state.battle or {}).get(step.params["role"], 0))
@@ -208,7 +209,7 @@ class PlayerRoll(Roll):
         self.record(state, step, sum(int(face) for face in value), ctx)
 
 
-@STEP_TYPES.register("no_roll")
+@STEP_TYPES.register(kinds.NO_ROLL)
 class NoRoll(Roll):
     """A side with no dice for this roll rolls nothing: 0 hits, or 0 saves."""
 
@@ -223,7 +224,7 @@ class NoRoll(Roll):
         self.record(state, step, 0, ctx)
 
 
-@STEP_TYPES.register("pain")
+@STEP_TYPES.register(kinds.PAIN)
 class Pain(BanditsStep):
     """Players' damage; "If a players hand EVER has as many danger cards as their hand
     limit that character dies and is out"."""

@@ -18,6 +18,7 @@ from ...engine.questions import (
     number,
     space,
 )
+from . import kinds
 from .death import death_choice, dies
 from .land import add_bandits, reveal, westmost_railway
 from .night import d6_successes
@@ -41,10 +42,10 @@ DIES = "dies:"  # a tile's answer: that character's hand is full (`dies:1`)
 
 
 def day_steps() -> list[Step]:
-    return [new("day_map")]
+    return [new(kinds.DAY_MAP)]
 
 
-@STEP_TYPES.register("day_map")
+@STEP_TYPES.register(kinds.DAY_MAP)
 class DayMap(BanditsStep):
     """ "Day Phase": draw cards, untap, actions, discard Item cards, pass the P1 token.
     The map step comes back after every change until the night falls."""
@@ -92,14 +93,14 @@ class DayMap(BanditsStep):
         if value == NIGHT:
             return
         if value == SCORE:
-            ctx.insert(new("score"), new("day_map"))
+            ctx.insert(new(kinds.SCORE), new(kinds.DAY_MAP))
         elif value == TRAY:
-            ctx.insert(new("tray"), new("day_map"))
+            ctx.insert(new(kinds.TRAY), new(kinds.DAY_MAP))
         else:
-            ctx.insert(new("tile", cell=value), new("day_map"))
+            ctx.insert(new(kinds.TILE, cell=value), new(kinds.DAY_MAP))
 
 
-@STEP_TYPES.register("tile")
+@STEP_TYPES.register(kinds.TILE)
 class TileStep(BanditsStep):
     """A tile tapped: a face-down one is revealed (or corrected); on a face-up one a
     meeple arrives, a railway is built, bandits are removed or fought."""
@@ -152,7 +153,7 @@ class TileStep(BanditsStep):
         if value == BACK or tile is None:
             return
         if value == CORRECT:
-            ctx.insert(new("correct_tile", cell=step.params["cell"]))
+            ctx.insert(new(kinds.CORRECT_TILE, cell=step.params["cell"]))
         elif isinstance(value, dict):
             revealed = reveal(state, cell, value["type"], value["star"], value["camp"])
             if revealed.camp:
@@ -183,9 +184,9 @@ class TileStep(BanditsStep):
             if len(here) == 1:
                 build_railway(state, cell, here[0], ctx)
             else:
-                ctx.insert(new("railway_by", cell=step.params["cell"]))
+                ctx.insert(new(kinds.RAILWAY_BY, cell=step.params["cell"]))
         elif value == REMOVE:
-            ctx.insert(new("remove_bandits", cell=step.params["cell"]))
+            ctx.insert(new(kinds.REMOVE_BANDITS, cell=step.params["cell"]))
         elif value == FIGHT:
             ctx.insert(*battle_steps(cell, night=False))
 
@@ -223,7 +224,7 @@ def build_railway(state: BanditsState, cell: tuple[int, int], builder: int, ctx:
     )
 
 
-@STEP_TYPES.register("railway_by")
+@STEP_TYPES.register(kinds.RAILWAY_BY)
 class RailwayBy(BanditsStep):
     def title(self, state: BanditsState, step: Step) -> Msg:
         return msg("Who built the railway on {tile}?", tile=tile_name(cell_of(step)))
@@ -238,7 +239,7 @@ class RailwayBy(BanditsStep):
         build_railway(state, cell_of(step), int(value), ctx)
 
 
-@STEP_TYPES.register("remove_bandits")
+@STEP_TYPES.register(kinds.REMOVE_BANDITS)
 class RemoveBandits(BanditsStep):
     def title(self, state: BanditsState, step: Step) -> Msg:
         return msg("How many bandits are removed from {tile}?", tile=tile_name(cell_of(step)))
@@ -253,7 +254,7 @@ class RemoveBandits(BanditsStep):
         state.removed += taken
 
 
-@STEP_TYPES.register("correct_tile")
+@STEP_TYPES.register(kinds.CORRECT_TILE)
 class CorrectTile(BanditsStep):
     """*Correct* for any tile: face up or down, what it shows, its railway and bandits;
     or off the map."""
@@ -318,7 +319,7 @@ def describe_correction(value: dict[str, Any]) -> Msg:
     )
 
 
-@STEP_TYPES.register("score")
+@STEP_TYPES.register(kinds.SCORE)
 class Score(BanditsStep):
     """The mission's scoring is the table's: it says who scored what."""
 
@@ -368,7 +369,7 @@ class Score(BanditsStep):
             raise InvalidAnswer(msg("a score cannot go below 0"))
 
 
-@STEP_TYPES.register("tray")
+@STEP_TYPES.register(kinds.TRAY)
 class Tray(BanditsStep):
     """Rules, "Rolling Dice": "+n⬢": roll n dice, gain 1 of the resource per success."""
 
@@ -385,10 +386,10 @@ class Tray(BanditsStep):
         )
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        ctx.insert(new("tray_roll", count=int(value["count"]), d6=bool(value["d6"])))
+        ctx.insert(new(kinds.TRAY_ROLL, count=int(value["count"]), d6=bool(value["d6"])))
 
 
-@STEP_TYPES.register("tray_roll")
+@STEP_TYPES.register(kinds.TRAY_ROLL)
 class TrayRoll(BanditsStep):
     def title(self, state: BanditsState, step: Step) -> Msg:
         if step.params["d6"]:

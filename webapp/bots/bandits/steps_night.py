@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Step, msg, nmsg
 from ...engine.questions import Question, choice, choose, confirm, dice
+from . import kinds
 from .death import death_choice, dies
 from .land import remove_tiles, too_far_east
 from .night import (
@@ -29,18 +30,18 @@ FINE = "fine"
 
 def night_steps() -> list[Step]:
     return [
-        new("tracker"),
-        new("trade_row"),
-        new("exhaustion"),
-        new("attacks"),
-        new("moves"),
-        new("far_east"),
-        new("appear_roll"),
-        new("night_end"),
+        new(kinds.TRACKER),
+        new(kinds.TRADE_ROW),
+        new(kinds.EXHAUSTION),
+        new(kinds.ATTACKS),
+        new(kinds.MOVES),
+        new(kinds.FAR_EAST),
+        new(kinds.APPEAR_ROLL),
+        new(kinds.NIGHT_END),
     ]
 
 
-@STEP_TYPES.register("tracker")
+@STEP_TYPES.register(kinds.TRACKER)
 class Tracker(BanditsStep):
     """Night phase 1: "Move the Bandit Tracker. One space on the score board." The
     players lose "when the bandits reach the end of their score track"."""
@@ -67,7 +68,7 @@ class Tracker(BanditsStep):
         state.tracker += 1
 
 
-@STEP_TYPES.register("trade_row")
+@STEP_TYPES.register(kinds.TRADE_ROW)
 class TradeRow(Reminder):
     """Night phase 2: "Move the Trade Row"."""
 
@@ -81,7 +82,7 @@ class TradeRow(Reminder):
         )
 
 
-@STEP_TYPES.register("exhaustion")
+@STEP_TYPES.register(kinds.EXHAUSTION)
 class Exhaustion(Reminder):
     """Night phase 3: "Everyone takes an Exhaustion Card ... to the top of their Discard
     Pile (Or Draw pile if they prefer)" — in solo, both characters."""
@@ -97,7 +98,7 @@ class Exhaustion(Reminder):
         )
 
 
-@STEP_TYPES.register("attacks")
+@STEP_TYPES.register(kinds.ATTACKS)
 class Attacks(BanditsStep):
     """Night phase 4: "Starting From West to East, Each Group of bandits on the same
     tile as a player Attacks"."""
@@ -115,7 +116,7 @@ class Attacks(BanditsStep):
             ctx.insert(*battle_steps(cell, night=True))
 
 
-@STEP_TYPES.register("moves")
+@STEP_TYPES.register(kinds.MOVES)
 class Moves(BanditsStep):
     """Night phase 5: Botdeck rolls the Compass die for every group that moves."""
 
@@ -133,7 +134,7 @@ class Moves(BanditsStep):
         if not moves:
             ctx.note(msg("No group moves: every one is on a Bandit Camp or a player's tile."))
             return
-        ctx.insert(new("moves_shown", moves=[m.to_json() for m in moves]))
+        ctx.insert(new(kinds.MOVES_SHOWN, moves=[m.to_json() for m in moves]))
 
 
 def move_of(data: dict[str, Any]) -> Move:
@@ -174,7 +175,7 @@ def move_said(move: Move) -> Msg:
     return said
 
 
-@STEP_TYPES.register("moves_shown")
+@STEP_TYPES.register(kinds.MOVES_SHOWN)
 class MovesShown(Reminder):
     """Every roll, move and merge, on the map as arrows and listed."""
 
@@ -202,7 +203,7 @@ class MovesShown(Reminder):
         ]
 
 
-@STEP_TYPES.register("far_east")
+@STEP_TYPES.register(kinds.FAR_EAST)
 class FarEast(BanditsStep):
     """Night phase 6: "Remove all tiles more than 3 complete spaces East of the Eastmost
     player, along with any Bandits on them"."""
@@ -215,12 +216,12 @@ class FarEast(BanditsStep):
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
         cells = too_far_east(state)
         if cells:
-            ctx.insert(new("remove_far", cells=[cell_id(c) for c in cells]))
+            ctx.insert(new(kinds.REMOVE_FAR, cells=[cell_id(c) for c in cells]))
         else:  # a step of the rulebook's list: it stays in the checklist, saying why
             ctx.note(msg("No tile is more than 3 spaces east of the eastmost player."))
 
 
-@STEP_TYPES.register("remove_far")
+@STEP_TYPES.register(kinds.REMOVE_FAR)
 class RemoveFar(BanditsStep):
     def title(self, state: BanditsState, step: Step) -> Msg:
         cells = step.params["cells"]
@@ -244,7 +245,7 @@ class RemoveFar(BanditsStep):
         remove_tiles(state, [parse_cell(c) for c in step.params["cells"]])
 
 
-@STEP_TYPES.register("appear_roll")
+@STEP_TYPES.register(kinds.APPEAR_ROLL)
 class AppearRoll(BanditsStep):
     """Night phase 7: the Bandit die "as many times as are indicated in the red star in
     the same section as the furthest forward player or bandit tracker"."""
@@ -287,7 +288,7 @@ class AppearRoll(BanditsStep):
         if added or splits:
             ctx.insert(
                 new(
-                    "appear_shown",
+                    kinds.APPEAR_SHOWN,
                     added=[[cell_id(c), n] for c, n in added.items()],
                     splits=[s.to_json() for s in splits],
                 )
@@ -298,7 +299,7 @@ class AppearRoll(BanditsStep):
             ctx.note(msg("No tile has that red-star number: no bandit appears."))
 
 
-@STEP_TYPES.register("appear_shown")
+@STEP_TYPES.register(kinds.APPEAR_SHOWN)
 class AppearShown(Reminder):
     """ "If after bandits appear, a group of bandits has 6 or more members, split the
     group": one bandit to each of the four directions that has a tile, again while any
@@ -336,7 +337,7 @@ class AppearShown(Reminder):
         ]
 
 
-@STEP_TYPES.register("night_end")
+@STEP_TYPES.register(kinds.NIGHT_END)
 class NightEnd(BanditsStep):
     """ "Character death": "at the end of the Night phase, if a player's hand has at
     least as many cards (of any kind) in their hand as their hand size ... that

@@ -10,6 +10,7 @@ from typing import Any
 from ...engine import Context, InvalidAnswer, Msg, Step, msg, nmsg, together
 from ...engine.questions import Field, Question, choice, confirm, fields
 from ...engine.refusals import Problem, refuse_all
+from . import kinds
 from .land import MEEPLE_START, START_DOWN, START_UP, start_map
 from .state import COOP, SOLO, TILE_TYPES, VERSUS, BanditsState, Cell, ScoreBoard, Tile
 from .stepkit import STEP_TYPES, BanditsStep, Reminder, cell_of, new, tile_name
@@ -24,26 +25,31 @@ def setup_steps(state: BanditsState) -> list[Step]:
     nothing to tell Botdeck together, and asks the six start tiles in one form."""
     if state.setup_together:
         return [
-            new("mission"),
-            new("score_board"),
-            *together(new("place_board"), new("cards_setup")),
-            new("start_tiles"),
-            *together(new("face_down"), new("meeples"), new("dice_setup"), new("players_setup")),
+            new(kinds.MISSION),
+            new(kinds.SCORE_BOARD),
+            *together(new(kinds.PLACE_BOARD), new(kinds.CARDS_SETUP)),
+            new(kinds.START_TILES),
+            *together(
+                new(kinds.FACE_DOWN),
+                new(kinds.MEEPLES),
+                new(kinds.DICE_SETUP),
+                new(kinds.PLAYERS_SETUP),
+            ),
         ]
     return [
-        new("mission"),
-        new("score_board"),
-        new("place_board"),
-        new("cards_setup"),
-        *(new("start_tile", cell=f"{c},{r}") for c, r in START_UP),
-        new("face_down"),
-        new("meeples"),
-        new("dice_setup"),
-        new("players_setup"),
+        new(kinds.MISSION),
+        new(kinds.SCORE_BOARD),
+        new(kinds.PLACE_BOARD),
+        new(kinds.CARDS_SETUP),
+        *(new(kinds.START_TILE, cell=f"{c},{r}") for c, r in START_UP),
+        new(kinds.FACE_DOWN),
+        new(kinds.MEEPLES),
+        new(kinds.DICE_SETUP),
+        new(kinds.PLAYERS_SETUP),
     ]
 
 
-@STEP_TYPES.register("mission")
+@STEP_TYPES.register(kinds.MISSION)
 class Mission(BanditsStep):
     """ "Board Setup": "Choose a Mission Card appropriate for your group"."""
 
@@ -209,7 +215,7 @@ def score_board_question() -> Question:
     )
 
 
-@STEP_TYPES.register("score_board")
+@STEP_TYPES.register(kinds.SCORE_BOARD)
 class ScoreBoardStep(BanditsStep):
     """ "Board Setup" 1: "Choose a Score Board from the options on the Mission Card";
     night phase 7 reads its sections' red stars, and both tracks' ends end the game."""
@@ -244,7 +250,7 @@ def describe_board(value: dict[str, Any]) -> Msg:
     )
 
 
-@STEP_TYPES.register("place_board")
+@STEP_TYPES.register(kinds.PLACE_BOARD)
 class PlaceBoard(Reminder):
     """ "Board Setup" 1–3."""
 
@@ -265,7 +271,7 @@ class PlaceBoard(Reminder):
         )
 
 
-@STEP_TYPES.register("cards_setup")
+@STEP_TYPES.register(kinds.CARDS_SETUP)
 class CardsSetup(Reminder):
     """ "Board Setup" 4–5."""
 
@@ -276,7 +282,7 @@ class CardsSetup(Reminder):
     )
 
 
-@STEP_TYPES.register("start_tile")
+@STEP_TYPES.register(kinds.START_TILE)
 class StartTile(BanditsStep):
     """ "Board Setup" 6: six tiles dealt face up in a 2×3 grid; the table says what
     each shows (a tile dealt face up is not revealed: its camp adds no bandit)."""
@@ -298,7 +304,7 @@ class StartTile(BanditsStep):
         )
 
 
-@STEP_TYPES.register("start_tiles")
+@STEP_TYPES.register(kinds.START_TILES)
 class StartTiles(BanditsStep):
     """ "Board Setup" 6, as one form: the six start tiles dealt face up, what each shows
     (dealt face up, not revealed: a camp on one adds no bandit)."""
@@ -405,7 +411,7 @@ def describe_tile(value: dict[str, Any]) -> Msg:
     return msg("{type}, red star {star}", type=kind, star=star)
 
 
-@STEP_TYPES.register("face_down")
+@STEP_TYPES.register(kinds.FACE_DOWN)
 class FaceDown(Reminder):
     """ "Board Setup" 7 and 9."""
 
@@ -420,7 +426,7 @@ class FaceDown(Reminder):
         return list(START_DOWN)
 
 
-@STEP_TYPES.register("meeples")
+@STEP_TYPES.register(kinds.MEEPLES)
 class Meeples(Reminder):
     """ "Board Setup" 8: "Add a Meeple for each player to the Eastmost Central tile.
     (Even if it's Water)"."""
@@ -434,7 +440,7 @@ class Meeples(Reminder):
         state.meeples = [MEEPLE_START for _ in state.names]
 
 
-@STEP_TYPES.register("dice_setup")
+@STEP_TYPES.register(kinds.DICE_SETUP)
 class DiceSetup(Reminder):
     """ "Board Setup" 11."""
 
@@ -447,7 +453,7 @@ class DiceSetup(Reminder):
     rule = msg("Botdeck rolls them every night; roll your own and enter them if you prefer.")
 
 
-@STEP_TYPES.register("players_setup")
+@STEP_TYPES.register(kinds.PLAYERS_SETUP)
 class PlayersSetup(Reminder):
     """ "Player Setup" 1–5."""
 

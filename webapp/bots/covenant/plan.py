@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Msg, Step
+from . import kinds
 from .deck import HARBOR
 from .rules import covenant_cannons
 from .state import BOTH, FORT, GARRISON, SEA, CovenantState
@@ -201,10 +202,12 @@ def resolution_steps(
         nonlocal ship_battle_emitted, double_emitted
         if entry.outcome.startswith("skip:"):
             steps.append(
-                new("skip_place", space=entry.space, cubes=entry.cubes, reason=entry.outcome[5:])
+                new(
+                    kinds.SKIP_PLACE, space=entry.space, cubes=entry.cubes, reason=entry.outcome[5:]
+                )
             )
         elif entry.outcome == "place":
-            steps.append(new("place", **place_params(entry)))
+            steps.append(new(kinds.PLACE, **place_params(entry)))
         elif double:
             if not double_emitted:
                 double_emitted = ship_battle_emitted = True
@@ -230,7 +233,7 @@ def resolution_steps(
                 )
             )
         else:  # that Ship was already fought for another placement this turn
-            steps.append(new("place", **place_params(entry)))
+            steps.append(new(kinds.PLACE, **place_params(entry)))
 
     for entry in placements.entries:
         if entry.source == "card":
@@ -239,10 +242,10 @@ def resolution_steps(
     # Pirate mode on a space where it is designated to ... end its turn".
     if placements.end_pirates and not ship_battle_emitted:
         steps.append(battle_step("pirate_end", section["end"], player=placements.end_pirates[0]))
-    steps.append(new("end_position", space=section["end"]))
+    steps.append(new(kinds.END_POSITION, space=section["end"]))
     # 4. Conditional effects: the top icon, then the bottom icon.
     if placements.top_attack:
-        steps.append(new("pick_target", why="top"))
+        steps.append(new(kinds.PICK_TARGET, why="top"))
         steps.append(battle_step("top", None))
     for entry in placements.entries:
         if entry.source == "bottom":

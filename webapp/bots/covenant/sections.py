@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Msg, Step
+from . import kinds
 from .deck import HARBOR
 from .rules import section_for_turn
 from .state import CovenantState
@@ -49,7 +50,7 @@ def start_card(
     players = state.player_count
     steps = [
         new(
-            "reveal",
+            kinds.REVEAL,
             card=card_id,
             side=side,
             section=index,
@@ -58,7 +59,7 @@ def start_card(
             said=None if said is None else said.to_json(),
             capped=capped,
         ),
-        *[new("player_ship", player=player) for player in range(players)],
+        *[new(kinds.PLAYER_SHIP, player=player) for player in range(players)],
     ]
     explored = set(state.explored)
     # its own islands and its ally's hold none of your buildings
@@ -67,12 +68,12 @@ def start_card(
     def explore(space: str) -> None:
         if space != HARBOR and space not in explored:
             explored.add(space)
-            steps.append(new("explore", space=space))
+            steps.append(new(kinds.EXPLORE, space=space))
 
     # 1. Claim advancements
     for space in section["advancements"]:
         explore(space)
-        steps.append(new("claim", space=space))
+        steps.append(new(kinds.CLAIM, space=space))
     # 2-3. What the table holds where it places cubes and where it ends: asked once,
     # then known from turn to turn (CovenantState.forget_island says until when)
     for space in [e["space"] for e in section["influence"]] + [section["end"]]:
@@ -81,15 +82,15 @@ def start_card(
             surveyed.add(space)
             known = state.known_islands.get(space)
             if known is None:
-                steps.append(new("island_check", space=space))
+                steps.append(new(kinds.ISLAND_CHECK, space=space))
             else:
-                steps.append(new("island_known", space=space, what=known))
+                steps.append(new(kinds.ISLAND_KNOWN, space=space, what=known))
     # 4. Conditional effects: the facts they need
     if section.get("top"):
-        steps += [new("top_check", player=player) for player in range(players)]
+        steps += [new(kinds.TOP_CHECK, player=player) for player in range(players)]
     if section.get("bottom"):
-        steps.append(new("bottom_check"))
-    steps.append(new("plan", section=section))
+        steps.append(new(kinds.BOTTOM_CHECK))
+    steps.append(new(kinds.PLAN, section=section))
     steps += effect_steps(section["effects"])
-    steps.append(new("end_of_turn"))
+    steps.append(new(kinds.END_OF_TURN))
     return steps

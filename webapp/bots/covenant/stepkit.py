@@ -8,6 +8,7 @@ from typing import Any
 from ...engine import Checklist, Msg, Step, StepType, StepTypes, msg
 from ...engine.questions import choice
 from ...engine.steps import new
+from . import kinds
 from .deck import HARBOR, space_name
 from .state import CovenantState
 
@@ -96,7 +97,7 @@ def battle_step(
     two half-cannon battles of the multiple-battles clause.
     """
     return new(
-        "battle",
+        kinds.BATTLE,
         target=target,
         why=why,
         space=space,

@@ -10,6 +10,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg, nmsg
 from ...engine.questions import choose, number
+from . import kinds
 from .deck import HARBOR
 from .rules import (
     add_legendary_cube,
@@ -50,7 +51,7 @@ def battle_cannons(state: CovenantState, step: Step) -> Any:
     )
 
 
-@step_type("battle")
+@step_type(kinds.BATTLE)
 class Battle(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         p = step.params
@@ -149,20 +150,20 @@ class Battle(CovenantStep):
                 # "Terror of the Sea: If the Covenant ever sinks you, it claims this"
                 state.ai.sank_you = True
             follow += [
-                new("place", space=e["space"], cubes=e["cubes"], source=e["source"])
+                new(kinds.PLACE, space=e["space"], cubes=e["cubes"], source=e["source"])
                 for e in p["places"]
             ]
-            follow.append(new("plunder"))
+            follow.append(new(kinds.PLUNDER))
             if state.ai.damage < 4:
-                follow.append(new("battle_damage"))
+                follow.append(new(kinds.BATTLE_DAMAGE))
         elif value == "you_won":
             if p["places"]:
                 ctx.note(msg("It lost: it does not place those cubes."))
             self._lost(state, step, ctx)
             if state.ai.damage < 4:
-                follow.append(new("battle_damage"))
+                follow.append(new(kinds.BATTLE_DAMAGE))
             if state.ai.coins or state.ai.cargo:
-                follow.append(new("plundered"))
+                follow.append(new(kinds.PLUNDERED))
         else:
             # its ship goes back to the Harbor
             ctx.note(sink_covenant(state, on_its_turn=p["why"] != "player"), places=[HARBOR])
@@ -181,7 +182,7 @@ class Battle(CovenantStep):
             state.facts.battled_islands.append(battle_space(state, step))
             ctx.insert(
                 *[
-                    new("place", space=e["space"], cubes=e["cubes"], source=e["source"])
+                    new(kinds.PLACE, space=e["space"], cubes=e["cubes"], source=e["source"])
                     for e in p["places"]
                 ]
             )
@@ -198,7 +199,7 @@ class Battle(CovenantStep):
                 ctx.note(msg("It lost: it skips its other battles this turn."))
 
 
-@step_type("battle_damage")
+@step_type(kinds.BATTLE_DAMAGE)
 class BattleDamage(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Damage to the Covenant's ship")
@@ -212,7 +213,7 @@ class BattleDamage(CovenantStep):
         state.ai.damage += value
 
 
-@step_type("plunder")
+@step_type(kinds.PLUNDER)
 class Plunder(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Plunder: coins the Covenant took")
@@ -225,10 +226,10 @@ class Plunder(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         state.ai.add_coins(value)
-        ctx.insert(new("plunder_cargo"))
+        ctx.insert(new(kinds.PLUNDER_CARGO))
 
 
-@step_type("plunder_cargo")
+@step_type(kinds.PLUNDER_CARGO)
 class PlunderCargo(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Plunder: cargo the Covenant took")
@@ -251,7 +252,7 @@ class PlunderCargo(CovenantStep):
             )
 
 
-@step_type("plundered")
+@step_type(kinds.PLUNDERED)
 class Plundered(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Your plunder from its Dock")
@@ -262,10 +263,10 @@ class Plundered(CovenantStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         state.ai.coins -= value
         if state.ai.cargo:
-            ctx.insert(new("plundered_cargo"))
+            ctx.insert(new(kinds.PLUNDERED_CARGO))
 
 
-@step_type("plundered_cargo")
+@step_type(kinds.PLUNDERED_CARGO)
 class PlunderedCargo(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Your plunder: cargo from its Dock")
@@ -277,7 +278,7 @@ class PlunderedCargo(CovenantStep):
         state.ai.cargo -= value
 
 
-@step_type("attack_building")
+@step_type(kinds.ATTACK_BUILDING)
 class AttackBuilding(OneSpaceStep):
     """Your turn: you attack one of its Forts or Garrisons."""
 
@@ -311,7 +312,7 @@ class AttackBuilding(OneSpaceStep):
             )
 
 
-@step_type("pick_target")
+@step_type(kinds.PICK_TARGET)
 class PickTarget(CovenantStep):
     """Whose Ship an attack goes to (2 vs 2: the target rule)."""
 
@@ -347,7 +348,7 @@ class PickTarget(CovenantStep):
                 )
             )
         else:
-            ctx.insert(new("target_damage", players=nearest))
+            ctx.insert(new(kinds.TARGET_DAMAGE, players=nearest))
 
     @staticmethod
     def _no_attack(ctx: Context, why: Msg) -> None:
@@ -359,7 +360,7 @@ class PickTarget(CovenantStep):
             remove_pending(ctx.checklist, lambda s: s is battle)
 
 
-@step_type("target_damage")
+@step_type(kinds.TARGET_DAMAGE)
 class TargetDamage(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Both Ships are as close: which has the most damage?")

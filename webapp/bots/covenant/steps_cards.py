@@ -16,6 +16,7 @@ from ...engine import Context, Msg, Question, Step, msg, nmsg
 from ...engine.cards import CardRules, EnterCard, IdentifyCard, Pile, ShufflePrinted
 from ...engine.questions import entry
 from ...engine.text import reason
+from . import kinds
 from .deck import DeckError, set_section, validate_section
 from .rules import deal_coop_decks, discard_current, section_for_turn
 from .sections import known_section, start_card
@@ -107,7 +108,7 @@ class CovenantCards(CardRules[CovenantState]):
         side, bonus = step.params["side"], step.params["bonus"]
         state.ai.current = {"card": card, "side": side, "section": None, "bonus": bonus}
         return new(
-            "enter_section",
+            kinds.ENTER_SECTION,
             card=card,
             side=side,
             bonus=bonus,
@@ -123,7 +124,7 @@ class CovenantCards(CardRules[CovenantState]):
 CARDS = CovenantCards()
 
 
-@step_type("identify_card")
+@step_type(kinds.IDENTIFY_CARD)
 class Identify(IdentifyCard[CovenantState], CovenantStep):
     rules = CARDS
 
@@ -161,7 +162,7 @@ def entry_check(rows: list[int], known_count: int | None, wanted: int):  # type:
     return check
 
 
-@step_type("enter_section")
+@step_type(kinds.ENTER_SECTION)
 class EnterSection(EnterCard[CovenantState], CovenantStep):
     rules = CARDS
 
@@ -189,7 +190,7 @@ class EnterSection(EnterCard[CovenantState], CovenantStep):
         return entry(msg("What the card prints"), entry_check(state.rows, count, wanted), draft)
 
 
-@step_type("physical_shuffle")
+@step_type(kinds.PHYSICAL_SHUFFLE)
 class PhysicalShuffle(ShufflePrinted[CovenantState], CovenantStep):
     rules = CARDS
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg, nmsg
 from ...engine.questions import choose, confirm, number, space, yes_no
+from . import kinds
 from .deck import HARBOR, Layout
 from .plan import plan_placements, resolution_steps
 from .rules import add_legendary_cube, garrison_damage
@@ -17,7 +18,7 @@ from .state import BOTH, FORT, GARRISON, NOTHING, SEA, CovenantState
 from .stepkit import CovenantStep, OneSpaceStep, SpacesStep, choice, new, step_type, where
 
 
-@step_type("reveal")
+@step_type(kinds.REVEAL)
 class Reveal(CovenantStep):
     automatic = True
 
@@ -55,7 +56,7 @@ def _player(step: Step) -> int:
     return int(step.params.get("player", 0))
 
 
-@step_type("player_ship")
+@step_type(kinds.PLAYER_SHIP)
 class PlayerShip(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
@@ -76,10 +77,10 @@ class PlayerShip(CovenantStep):
             # A ship that stopped on an Ocean board has explored it: never ask.
             if value not in state.explored:
                 state.explored.append(value)
-            ctx.insert(new("player_mode", player=player))
+            ctx.insert(new(kinds.PLAYER_MODE, player=player))
 
 
-@step_type("player_mode")
+@step_type(kinds.PLAYER_MODE)
 class PlayerMode(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
@@ -93,7 +94,7 @@ class PlayerMode(CovenantStep):
         state.facts.pirate[_player(step)] = bool(value)
 
 
-@step_type("explore")
+@step_type(kinds.EXPLORE)
 class Explore(CovenantStep):
     """Asks about a space only if it is still not known to be explored."""
 
@@ -109,10 +110,10 @@ class Explore(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         if step.params["space"] not in state.explored:
-            ctx.insert(new("explore_check", space=step.params["space"]))
+            ctx.insert(new(kinds.EXPLORE_CHECK, space=step.params["space"]))
 
 
-@step_type("explore_check")
+@step_type(kinds.EXPLORE_CHECK)
 class ExploreCheck(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
@@ -143,7 +144,7 @@ class ExploreCheck(OneSpaceStep):
             )
 
 
-@step_type("claim")
+@step_type(kinds.CLAIM)
 class Claim(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
@@ -177,7 +178,7 @@ class Claim(OneSpaceStep):
             state.ai.mercantile += 1
             ctx.note(msg("Into its Mercantile pile."), places=[space_])
         elif value == "pirate":
-            ctx.insert(new("advancement_pile", space=space_, minimum=1, origin="advancement"))
+            ctx.insert(new(kinds.ADVANCEMENT_PILE, space=space_, minimum=1, origin="advancement"))
         elif value == "merchant":
             self._merchant_ship(state, space_, ctx)
             ctx.light(space_)
@@ -209,10 +210,10 @@ class Claim(OneSpaceStep):
             ctx.note(msg("Coin flip: tails. It keeps the Merchant ship on its front side."))
             side = "front"
         ctx.note(msg("It gets no coins from the card's Win condition."))
-        ctx.insert(new("advancement_pile", space=space_, minimum=0, origin=side))
+        ctx.insert(new(kinds.ADVANCEMENT_PILE, space=space_, minimum=0, origin=side))
 
 
-@step_type("advancement_pile")
+@step_type(kinds.ADVANCEMENT_PILE)
 class AdvancementPile(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         origin = step.params["origin"]
@@ -258,7 +259,7 @@ COOP_ISLAND_CHOICES = {
 }
 
 
-@step_type("island_check")
+@step_type(kinds.ISLAND_CHECK)
 class IslandCheck(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("What is at {space}?", space=where(state, step.params["space"]))
@@ -281,7 +282,7 @@ class IslandCheck(OneSpaceStep):
             state.known_islands[space_] = value
 
 
-@step_type("island_known")
+@step_type(kinds.ISLAND_KNOWN)
 class IslandKnown(OneSpaceStep):
     """What the table said of an island on an earlier turn, nothing since could change."""
 
@@ -299,7 +300,7 @@ class IslandKnown(OneSpaceStep):
         pass
 
 
-@step_type("top_check")
+@step_type(kinds.TOP_CHECK)
 class TopCheck(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
@@ -322,7 +323,7 @@ class TopCheck(CovenantStep):
         state.facts.rich[_player(step)] = bool(value)
 
 
-@step_type("bottom_check")
+@step_type(kinds.BOTTOM_CHECK)
 class BottomCheck(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Conditional placement: coins or cargo on an island it does not control?")
@@ -338,7 +339,7 @@ class BottomCheck(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         if value:
-            ctx.insert(new("bottom_target"))
+            ctx.insert(new(kinds.BOTTOM_TARGET))
         else:
             ctx.note(msg("No such island: the conditional placement does nothing."))
 
@@ -356,7 +357,7 @@ def bottom_candidates(state: CovenantState) -> list[str]:
     ]
 
 
-@step_type("bottom_target")
+@step_type(kinds.BOTTOM_TARGET)
 class BottomTarget(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Which island has the most coins?")
@@ -378,7 +379,7 @@ class BottomTarget(CovenantStep):
         if value not in state.explored:
             state.explored.append(value)
         if value not in state.known_islands:
-            ctx.insert(new("island_check", space=value))
+            ctx.insert(new(kinds.ISLAND_CHECK, space=value))
 
 
 def continue_plan(state: CovenantState, section: dict[str, Any], ctx: Context) -> None:
@@ -386,16 +387,18 @@ def continue_plan(state: CovenantState, section: dict[str, Any], ctx: Context) -
     placements = plan_placements(state, section)
     candidates = placements.building_candidates
     if len(candidates) > 1 and state.facts.building_choice is None:
-        ctx.insert(new("pick_building_battle", section=section, spaces=candidates))
+        ctx.insert(new(kinds.PICK_BUILDING_BATTLE, section=section, spaces=candidates))
         return
     if len(placements.pirate_players) > 1:
-        ctx.insert(new("pick_pirate_battle", section=section, players=placements.pirate_players))
+        ctx.insert(
+            new(kinds.PICK_PIRATE_BATTLE, section=section, players=placements.pirate_players)
+        )
         return
     chosen = state.facts.building_choice or (candidates[0] if candidates else None)
     ctx.insert(*resolution_steps(state, section, placements, chosen))
 
 
-@step_type("plan")
+@step_type(kinds.PLAN)
 class Plan(CovenantStep):
     """Decides which placements mean battles once the table has answered."""
 
@@ -410,7 +413,7 @@ class Plan(CovenantStep):
         continue_plan(state, step.params["section"], ctx)
 
 
-@step_type("pick_building_battle")
+@step_type(kinds.PICK_BUILDING_BATTLE)
 class PickBuildingBattle(SpacesStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("It would fight more than one building battle: which island has the most coins?")
@@ -430,7 +433,7 @@ class PickBuildingBattle(SpacesStep):
         continue_plan(state, step.params["section"], ctx)
 
 
-@step_type("pick_pirate_battle")
+@step_type(kinds.PICK_PIRATE_BATTLE)
 class PickPirateBattle(CovenantStep):
     """2 vs 2: it lands on both your Ships in Pirate mode; you choose the fight."""
 
@@ -472,7 +475,7 @@ SKIP_REASONS = {
 }
 
 
-@step_type("skip_place")
+@step_type(kinds.SKIP_PLACE)
 class SkipPlace(CovenantStep):
     automatic = True
 
@@ -488,7 +491,7 @@ class SkipPlace(CovenantStep):
         ctx.note(SKIP_REASONS[step.params["reason"]], places=[step.params["space"]])
 
 
-@step_type("place")
+@step_type(kinds.PLACE)
 class Place(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return nmsg(
@@ -543,7 +546,7 @@ class Place(OneSpaceStep):
             )
 
 
-@step_type("end_position")
+@step_type(kinds.END_POSITION)
 class EndPosition(CovenantStep):
     def places(self, state: CovenantState, step: Step) -> list[str]:
         return [HARBOR if state.facts.sunk else step.params["space"]]

@@ -23,6 +23,7 @@ from ...engine import (
     msg,
 )
 from ...engine.questions import choose, number, space, yes_no
+from . import kinds
 from .deck import Layout
 from .rules import covenant_name
 from .state import AI, CovenantState
@@ -55,10 +56,10 @@ def action_steps(state: CovenantState, action: str) -> list[Step]:
         # Solo rulebook, "On your turn": you may attack its Ship when on its space.
         return [battle_step("player", state.ai.ship, defending=True)]
     if action == "building":
-        return [new("pick_island", purpose="building", spaces=fortified_islands(state))]
+        return [new(kinds.PICK_ISLAND, purpose="building", spaces=fortified_islands(state))]
     if action == "island":
-        return [new("pick_island", purpose="take", spaces=sorted(state.ai.islands))]
-    return [new("fix_island")]
+        return [new(kinds.PICK_ISLAND, purpose="take", spaces=sorted(state.ai.islands))]
+    return [new(kinds.FIX_ISLAND)]
 
 
 def built_candidates(state: CovenantState) -> list[str]:
@@ -66,7 +67,7 @@ def built_candidates(state: CovenantState) -> list[str]:
     return sorted(s for s in state.known_islands if not state.controlled_by_a_covenant(s))
 
 
-@step_type("your_turn")
+@step_type(kinds.YOUR_TURN)
 class YourTurn(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Play your turn")
@@ -97,17 +98,17 @@ class YourTurn(CovenantStep):
         if value == "end":
             return
         if value == "achievement":
-            follow = [new("player_achievements", player=_player(step))]
+            follow = [new(kinds.PLAYER_ACHIEVEMENTS, player=_player(step))]
         elif value == "built":
-            follow = [new("player_built", spaces=built_candidates(state))]
+            follow = [new(kinds.PLAYER_BUILT, spaces=built_candidates(state))]
         elif state.coop:
-            follow = [new("pick_covenant", action=value)]
+            follow = [new(kinds.PICK_COVENANT, action=value)]
         else:
             follow = action_steps(state, value)
-        ctx.insert(*follow, new("your_turn", player=_player(step)))
+        ctx.insert(*follow, new(kinds.YOUR_TURN, player=_player(step)))
 
 
-@step_type("pick_covenant")
+@step_type(kinds.PICK_COVENANT)
 class PickCovenant(CovenantStep):
     """2 vs 2: which of the two Covenants you battle, attack or take from."""
 
@@ -129,7 +130,7 @@ class PickCovenant(CovenantStep):
         ctx.insert(*steps)
 
 
-@step_type("pick_island")
+@step_type(kinds.PICK_ISLAND)
 class PickIsland(SpacesStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if step.params["purpose"] == "take":
@@ -146,7 +147,7 @@ class PickIsland(SpacesStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         if step.params["purpose"] == "building":
-            ctx.insert(new("attack_building", space=value))
+            ctx.insert(new(kinds.ATTACK_BUILDING, space=value))
             return
         buildings = state.ai.islands.pop(value, [])
         state.forget_island(value)
@@ -161,7 +162,7 @@ class PickIsland(SpacesStep):
             )
 
 
-@step_type("player_built")
+@step_type(kinds.PLAYER_BUILT)
 class PlayerBuilt(SpacesStep):
     """Solo rulebook, "Player turn": "Your turns are played exactly the same as a normal
     game" — a Fort or Garrison you build changes what Botdeck knew of that island."""
@@ -179,7 +180,7 @@ class PlayerBuilt(SpacesStep):
         state.forget_island(value)
 
 
-@step_type("player_achievements")
+@step_type(kinds.PLAYER_ACHIEVEMENTS)
 class PlayerAchievements(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
@@ -202,7 +203,7 @@ class PlayerAchievements(CovenantStep):
         state.player_achievements[_player(step)] = value
 
 
-@step_type("fix_island")
+@step_type(kinds.FIX_ISLAND)
 class FixIsland(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Correct an island: which space?")
@@ -211,10 +212,10 @@ class FixIsland(CovenantStep):
         return space(msg("Tap the space"), Layout(tuple(state.rows)).ocean_spaces())
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        ctx.insert(new("fix_island_control", space=value))
+        ctx.insert(new(kinds.FIX_ISLAND_CONTROL, space=value))
 
 
-@step_type("fix_island_control")
+@step_type(kinds.FIX_ISLAND_CONTROL)
 class FixIslandControl(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
@@ -234,10 +235,12 @@ class FixIslandControl(OneSpaceStep):
         state.ai.islands[space_] = []
         if space_ in state.open_sea:
             state.open_sea.remove(space_)
-        ctx.insert(*[new("fix_island_building", space=space_, building=b) for b in BUILDING_NAMES])
+        ctx.insert(
+            *[new(kinds.FIX_ISLAND_BUILDING, space=space_, building=b) for b in BUILDING_NAMES]
+        )
 
 
-@step_type("fix_island_building")
+@step_type(kinds.FIX_ISLAND_BUILDING)
 class FixIslandBuilding(OneSpaceStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
@@ -257,7 +260,7 @@ class FixIslandBuilding(OneSpaceStep):
 # --- final scoring -----------------------------------------------------------------
 
 
-@step_type("score_other")
+@step_type(kinds.SCORE_OTHER)
 class ScoreOther(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
@@ -279,7 +282,7 @@ class ScoreOther(CovenantStep):
         state.score[f"other{step.params['ai']}"] = value
 
 
-@step_type("score_player")
+@step_type(kinds.SCORE_PLAYER)
 class ScorePlayer(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
@@ -296,12 +299,14 @@ class ScorePlayer(CovenantStep):
             if state.coop:
                 # 2 vs 2: "use the normal tiebreaker but using total cubes for both
                 # players against total cubes for both Covenant AI players"
-                ctx.insert(new("score_cubes", team="players"), new("score_cubes", team="covenants"))
+                ctx.insert(
+                    new(kinds.SCORE_CUBES, team="players"), new(kinds.SCORE_CUBES, team="covenants")
+                )
             else:
-                ctx.insert(new("score_tiebreak"))
+                ctx.insert(new(kinds.SCORE_TIEBREAK))
 
 
-@step_type("score_tiebreak")
+@step_type(kinds.SCORE_TIEBREAK)
 class ScoreTiebreak(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("A tie: who wins the normal tie-breaker?")
@@ -317,7 +322,7 @@ class ScoreTiebreak(CovenantStep):
         state.score["tiebreak"] = 1 if value == "player" else 0
 
 
-@step_type("score_cubes")
+@step_type(kinds.SCORE_CUBES)
 class ScoreCubes(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if step.params["team"] == "players":

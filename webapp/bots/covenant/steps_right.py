@@ -10,6 +10,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg, nmsg
 from ...engine.questions import choose, confirm, number, space, yes_no
+from . import kinds
 from .deck import HARBOR
 from .plan import attack_happens, cannons_reach
 from .rules import add_legendary_cube, covenant_cannons
@@ -33,7 +34,7 @@ def effect_steps(effects: list[dict[str, Any]]) -> list[Step]:
     return [new("effect_" + effect["type"], **effect) for effect in effects]
 
 
-@step_type("effect_coins")
+@step_type(kinds.EFFECT_COINS)
 class Coins(CovenantStep):
     automatic = True
     board_line = True  # the table gives it the coins
@@ -45,7 +46,7 @@ class Coins(CovenantStep):
         state.ai.add_coins(step.params["amount"])
 
 
-@step_type("effect_coins_per_mercantile")
+@step_type(kinds.EFFECT_COINS_PER_MERCANTILE)
 class CoinsPerMercantile(CovenantStep):
     automatic = True
 
@@ -58,7 +59,7 @@ class CoinsPerMercantile(CovenantStep):
         ctx.note(nmsg("{n} coin.", "{n} coins.", gained))
 
 
-@step_type("effect_upgrade")
+@step_type(kinds.EFFECT_UPGRADE)
 class UpgradeEffect(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         p = step.params
@@ -89,7 +90,7 @@ class UpgradeEffect(CovenantStep):
         if value == "shown":
             state.ai.upgrades.append(Upgrade(p["level"], p["cannons"]))
         elif value == "other":
-            ctx.insert(new("upgrade_substitute", level=p["level"]))
+            ctx.insert(new(kinds.UPGRADE_SUBSTITUTE, level=p["level"]))
         else:
             ctx.note(
                 msg(
@@ -99,7 +100,7 @@ class UpgradeEffect(CovenantStep):
             )
 
 
-@step_type("upgrade_substitute")
+@step_type(kinds.UPGRADE_SUBSTITUTE)
 class UpgradeSubstitute(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("The level {level} tile it got instead", level=step.params["level"])
@@ -111,7 +112,7 @@ class UpgradeSubstitute(CovenantStep):
         state.ai.upgrades.append(Upgrade(step.params["level"], value))
 
 
-@step_type("effect_repair")
+@step_type(kinds.EFFECT_REPAIR)
 class Repair(CovenantStep):
     automatic = True
 
@@ -129,7 +130,7 @@ def build_candidates(state: CovenantState, building: str) -> list[str]:
     return [s for s, buildings in state.ai.islands.items() if building not in buildings]
 
 
-@step_type("effect_build")
+@step_type(kinds.EFFECT_BUILD)
 class Build(CovenantStep):
     automatic = True
 
@@ -142,10 +143,10 @@ class Build(CovenantStep):
         if not candidates:
             ctx.note(msg("No island it controls can take one: nothing is built."))
         else:
-            ctx.insert(new("build_place", building=building, spaces=candidates))
+            ctx.insert(new(kinds.BUILD_PLACE, building=building, spaces=candidates))
 
 
-@step_type("build_place")
+@step_type(kinds.BUILD_PLACE)
 class BuildPlace(SpacesStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         building = BUILDING_NAMES[step.params["building"]]
@@ -176,7 +177,7 @@ class BuildPlace(SpacesStep):
         state.ai.islands[target].append(step.params["building"])
 
 
-@step_type("effect_produce")
+@step_type(kinds.EFFECT_PRODUCE)
 class Produce(CovenantStep):
     automatic = True
 
@@ -189,10 +190,10 @@ class Produce(CovenantStep):
         if not state.ai.islands:
             ctx.note(msg("It controls no island: nothing is produced."))
             return
-        ctx.insert(new("produce_coins", islands=step.params["islands"]))
+        ctx.insert(new(kinds.PRODUCE_COINS, islands=step.params["islands"]))
 
 
-@step_type("produce_coins")
+@step_type(kinds.PRODUCE_COINS)
 class ProduceCoins(OnItsIslands):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Production: coins")
@@ -208,10 +209,10 @@ class ProduceCoins(OnItsIslands):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         state.ai.add_coins(value)
-        ctx.insert(new("produce_cargo"))
+        ctx.insert(new(kinds.PRODUCE_CARGO))
 
 
-@step_type("produce_cargo")
+@step_type(kinds.PRODUCE_CARGO)
 class ProduceCargo(OnItsIslands):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Production: cargo")
@@ -231,7 +232,7 @@ class ProduceCargo(OnItsIslands):
             )
 
 
-@step_type("effect_expert_sailors")
+@step_type(kinds.EFFECT_EXPERT_SAILORS)
 class ExpertSailors(CovenantStep):
     automatic = True
 
@@ -248,7 +249,7 @@ class ExpertSailors(CovenantStep):
             ctx.note(msg("A cube on Expert Sailors."))
 
 
-@step_type("effect_attack")
+@step_type(kinds.EFFECT_ATTACK)
 class Attack(CovenantStep):
     automatic = True
 
@@ -265,12 +266,12 @@ class Attack(CovenantStep):
                 ctx.note(msg("You are in the Harbor: no attack."))
             return
         ctx.insert(
-            new("pick_target", why="flag"),
+            new(kinds.PICK_TARGET, why="flag"),
             battle_step("flag", None, bonus=step.params.get("bonus", 0)),
         )
 
 
-@step_type("effect_merchant_ship")
+@step_type(kinds.EFFECT_MERCHANT_SHIP)
 class MerchantShip(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("If there is a Merchant ship on an Ocean board, it defeats it")
@@ -291,10 +292,10 @@ class MerchantShip(CovenantStep):
         legendary = add_legendary_cube(state)
         if legendary:
             ctx.note(legendary)
-        ctx.insert(new("advancement_pile", space=HARBOR, minimum=0, origin="back"))
+        ctx.insert(new(kinds.ADVANCEMENT_PILE, space=HARBOR, minimum=0, origin="back"))
 
 
-@step_type("effect_after_turn")
+@step_type(kinds.EFFECT_AFTER_TURN)
 class AfterTurn(CovenantStep):
     automatic = True
 
@@ -339,7 +340,7 @@ def after_turn_title(p: dict[str, Any]) -> Msg:
     )
 
 
-@step_type("effect_if_cannons")
+@step_type(kinds.EFFECT_IF_CANNONS)
 class IfCannons(CovenantStep):
     automatic = True
 
@@ -367,7 +368,7 @@ class IfCannons(CovenantStep):
 # --- end of turn ----------------------------------------------------------------
 
 
-@step_type("end_of_turn")
+@step_type(kinds.END_OF_TURN)
 class EndOfTurn(CovenantStep):
     automatic = True
 
@@ -377,7 +378,7 @@ class EndOfTurn(CovenantStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         follow = []
         if state.ai.islands:
-            follow.append(new("collect_coins"))
+            follow.append(new(kinds.COLLECT_COINS))
         else:
             state.ai.placed_last_turn = []
             ctx.note(msg("It controls no island: nothing to collect."))
@@ -396,7 +397,7 @@ def placed_on(state: CovenantState) -> str | None:
     return spaces.pop() if len(spaces) == 1 else None
 
 
-@step_type("collect_coins")
+@step_type(kinds.COLLECT_COINS)
 class CollectCoins(OnItsIslands):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("It gains all coins on islands it controls")
@@ -430,10 +431,10 @@ class CollectCoins(OnItsIslands):
         # Solo rulebook, "End of turn": it always gains ALL coins and cargo on
         # islands it controls; they go to its Dock.
         state.ai.add_coins(value)
-        ctx.insert(new("collect_cargo"))
+        ctx.insert(new(kinds.COLLECT_CARGO))
 
 
-@step_type("collect_cargo")
+@step_type(kinds.COLLECT_CARGO)
 class CollectCargo(OnItsIslands):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("It gains all cargo on islands it controls")
@@ -473,7 +474,7 @@ class CollectCargo(OnItsIslands):
             )
 
 
-@step_type("after_turn_place")
+@step_type(kinds.AFTER_TURN_PLACE)
 class AfterTurnPlace(CovenantStep):
     """Solo rulebook, "After end of turn, place … on the highest value island the AI
     controls": Botdeck knows its islands. With one, it names it; with several, the
@@ -534,7 +535,7 @@ class AfterTurnPlace(CovenantStep):
             )
 
 
-@step_type("after_turn_nothing")
+@step_type(kinds.AFTER_TURN_NOTHING)
 class AfterTurnNothing(CovenantStep):
     """The "After its turn" effect when it controls no island: nothing to place or tap."""
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Msg, Seat, TurnCycle, msg
 from ...engine.cards import draw_from
+from . import kinds
 from .deck import card_ids
 from .rules import covenant_name, discard_current, pile_for, side_for_turn
 from .sections import start_card
@@ -93,8 +94,8 @@ def covenant_turn(
     # Physical deck: the table turns the card over and tells the app which.
     steps = []
     if not state.ai.piles.get(key):
-        steps.append(new("physical_shuffle", key=key))
-    steps.append(new("identify_card", **params, cards=card_ids(deck)))
+        steps.append(new(kinds.PHYSICAL_SHUFFLE, key=key))
+    steps.append(new(kinds.IDENTIFY_CARD, **params, cards=card_ids(deck)))
     return Checklist(title, header, steps)
 
 
@@ -123,14 +124,16 @@ def player_turn(state: CovenantState, player: int) -> Checklist:
         title = msg("{player}'s last turn", player=state.players[player])
     else:
         title = msg("{player}'s turn", player=state.players[player])
-    return Checklist(title, {"kind": "player", "player": player}, [new("your_turn", player=player)])
+    return Checklist(
+        title, {"kind": "player", "player": player}, [new(kinds.YOUR_TURN, player=player)]
+    )
 
 
 def scoring(state: CovenantState) -> Checklist:
     for ai in state.ais:
         discard_current(state, ai)
     state.last = "scoring"
-    steps = [new("score_other", ai=index) for index in range(len(state.ais))]
-    steps += [new("score_player", player=player) for player in range(state.player_count)]
+    steps = [new(kinds.SCORE_OTHER, ai=index) for index in range(len(state.ais))]
+    steps += [new(kinds.SCORE_PLAYER, player=player) for player in range(state.player_count)]
     steps.append(new(SCORE_SHEET))
     return Checklist(msg("Final scoring"), {"kind": "scoring"}, steps)

@@ -31,6 +31,7 @@ from ..deckfile import DeckError
 from ..whole_cards import CardCheck, WholeCards
 from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
+    kinds,
     steps_board,
     steps_cards,
     steps_crew,
@@ -166,7 +167,7 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
         # has the least VP" — once, at the end of the turn being played.
         if state.objective is None and best >= OBJECTIVE_VP and ctx.checklist is not None:
             state.objective = who_has_least(state)
-            ctx.checklist.steps.append(new("objective"))
+            ctx.checklist.steps.append(new(kinds.OBJECTIVE))
         # "End of the game": "As soon as any player reaches 45 VP, complete the round ...
         # and then play 1 last round."
         if best >= END_VP and state.turns.trigger_end():

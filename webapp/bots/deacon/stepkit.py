@@ -7,6 +7,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Step, StepType, StepTypes, msg
 from ...engine.steps import new
+from . import kinds
 from .components import PART_NAMES
 from .state import DeaconState
 
@@ -79,7 +80,7 @@ def part_name(part: str) -> Msg:
 def needing(state: DeaconState, parts: tuple[str, ...]) -> list[Step]:
     """The printed parts not entered yet in this game, asked before the step that needs
     them (offered filled in with what was entered last time)."""
-    return [new("components", part=part) for part in parts if part not in state.components]
+    return [new(kinds.COMPONENTS, part=part) for part in parts if part not in state.components]
 
 
 def effect_steps(
@@ -93,7 +94,7 @@ def effect_steps(
         for part in EFFECT_PARTS.get(effect["effect"], ()):
             if part not in state.components and part not in asked:
                 asked.add(part)
-                steps.append(new("components", part=part))
+                steps.append(new(kinds.COMPONENTS, part=part))
         steps.append(new("e_" + effect["effect"], effect=effect, source=source))
     if ctx is not None and ctx.checklist is not None and asked:
         # Asked now, before these effects: a later line that would ask it goes.

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choice, choose, confirm, space, yes_no
+from . import kinds
 from .rules import (
     BallSource,
     adjacent_deploy,
@@ -48,10 +49,12 @@ def decide_ball(state: DeaconState, ctx: Context, route: str | None, why: str) -
     if source is None:
         ctx.note(msg("Its deployment area is empty: no Reef Ball this time."))
         return
-    ctx.insert(new("place_ball", route=route, column=source.column, bonus=source.bonus, why=why))
+    ctx.insert(
+        new(kinds.PLACE_BALL, route=route, column=source.column, bonus=source.bonus, why=why)
+    )
 
 
-@step_type("deploy_adjacent")
+@step_type(kinds.DEPLOY_ADJACENT)
 class DeployAdjacent(DeaconStep):
     """A. Deacon rulebook, "Deploy a Reef Ball": before moving its Ship."""
 
@@ -65,7 +68,7 @@ class DeployAdjacent(DeaconStep):
         decide_ball(state, ctx, adjacent_deploy(state), "adjacent")
 
 
-@step_type("e_deploy")
+@step_type(kinds.E_DEPLOY)
 class DeployAnywhere(DeaconStep):
     """Deacon cards effects, deploy: anywhere on the main board."""
 
@@ -80,7 +83,7 @@ class DeployAnywhere(DeaconStep):
         decide_ball(state, ctx, None if found is None else found[0], "anywhere")
 
 
-@step_type("place_ball")
+@step_type(kinds.PLACE_BALL)
 class PlaceBall(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         p = step.params
@@ -122,10 +125,10 @@ class PlaceBall(DeaconStep):
         p = step.params
         take_ball(state, BallSource(p["column"], p["bonus"]))
         closed = place_ball(state, DEACON, p["route"])
-        ctx.insert(*(new("cleaning", sector=s, by=DEACON) for s in closed))
+        ctx.insert(*(new(kinds.CLEANING, sector=s, by=DEACON) for s in closed))
 
 
-@step_type("cleaning")
+@step_type(kinds.CLEANING)
 class Cleaning(DeaconStep):
     """Deacon rulebook, "Cleaning the Ocean": "Same as the core rules"; "Recycling a
     Pollution tile": Deacon never recycles one and scores any it gained at the end."""
@@ -155,7 +158,7 @@ class Cleaning(DeaconStep):
             state.pollution[value] += 1
 
 
-@step_type("move")
+@step_type(kinds.MOVE)
 class MoveShip(DeaconStep):
     """B. Deacon rulebook, "Move Deacon's Ship", worked out from the board."""
 
@@ -219,7 +222,7 @@ RULES_QUOTED = msg(
 )
 
 
-@step_type("reach_check")
+@step_type(kinds.REACH_CHECK)
 class ReachCheck(DeaconStep):
     """B, on a board Botdeck cannot read whole: the table checks each listed island."""
 
@@ -245,12 +248,12 @@ class ReachCheck(DeaconStep):
                 places=[f"i{listed[index]}"],
             )
         elif index + 1 < len(listed):
-            ctx.insert(new("reach_check", listed=listed, index=index + 1))
+            ctx.insert(new(kinds.REACH_CHECK, listed=listed, index=index + 1))
         else:
-            ctx.insert(new("adjacent_island", listed=listed))
+            ctx.insert(new(kinds.ADJACENT_ISLAND, listed=listed))
 
 
-@step_type("adjacent_island")
+@step_type(kinds.ADJACENT_ISLAND)
 class AdjacentIsland(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg(

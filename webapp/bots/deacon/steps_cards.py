@@ -12,6 +12,7 @@ from typing import Any
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.cards import CardRules, DrawCard, EnterCard, IdentifyCard, Pile, ShufflePrinted
 from ...engine.questions import entry
+from . import kinds
 from .cards import card_label, find_card, set_card
 from .entry import card_check
 from .rules import board_complete, choose_move
@@ -35,9 +36,9 @@ def move_steps(state: DeaconState, listed: list[int]) -> list[Step]:
         island not in {int(i["number"]) for i in state.board.get("islands", [])}
         for island in listed
     ):
-        return [new("reach_check", listed=listed, index=0)]
+        return [new(kinds.REACH_CHECK, listed=listed, index=0)]
     move = choose_move(state, listed)
-    return [new("move", island=move.island, path=move.path, listed=move.listed, islands=listed)]
+    return [new(kinds.MOVE, island=move.island, path=move.path, listed=move.listed, islands=listed)]
 
 
 class DeaconCards(CardRules[DeaconState]):
@@ -67,7 +68,7 @@ class DeaconCards(CardRules[DeaconState]):
         return find_card(deck, card) is not None
 
     def unknown(self, state: DeaconState, ctx: Context, card: str, step: Step) -> Step:
-        return new("enter_card", card=card)
+        return new(kinds.ENTER_CARD, card=card)
 
     def learn(self, deck: dict[str, Any], step: Step, value: Any) -> str:
         set_card(deck, value)
@@ -77,7 +78,7 @@ class DeaconCards(CardRules[DeaconState]):
 CARDS = DeaconCards()
 
 
-@step_type("draw")
+@step_type(kinds.DRAW)
 class Draw(DrawCard[DeaconState], DeaconStep):
     rules = CARDS
 
@@ -85,7 +86,7 @@ class Draw(DrawCard[DeaconState], DeaconStep):
         return msg("It draws the top card of its deck")
 
 
-@step_type("identify_card")
+@step_type(kinds.IDENTIFY_CARD)
 class Identify(IdentifyCard[DeaconState], DeaconStep):
     rules = CARDS
 
@@ -96,7 +97,7 @@ class Identify(IdentifyCard[DeaconState], DeaconStep):
         )
 
 
-@step_type("enter_card")
+@step_type(kinds.ENTER_CARD)
 class EnterPrintedCard(EnterCard[DeaconState], DeaconStep):
     rules = CARDS
 
@@ -114,7 +115,7 @@ class EnterPrintedCard(EnterCard[DeaconState], DeaconStep):
         return entry(msg("What the card prints"), card_check(step.params["card"]), draft)
 
 
-@step_type("physical_reshuffle")
+@step_type(kinds.PHYSICAL_RESHUFFLE)
 class PhysicalReshuffle(ShufflePrinted[DeaconState], DeaconStep):
     rules = CARDS
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choice, choose, confirm, entry, yes_no
+from . import kinds
 from .entry import effects_check
 from .rules import cheapest_wanted, hire, intern_row, most_wanted, smallest_row
 from .state import DeaconState
@@ -27,7 +28,7 @@ def row_name(state: DeaconState, row: int) -> Msg:
     return msg("its {colour} row", colour=colour(rows(state)[row]["colour"]))
 
 
-@step_type("e_crew_cheapest")
+@step_type(kinds.E_CREW_CHEAPEST)
 class CrewCheapest(DeaconStep):
     """ "Deacon hires the cheapest Crew tile. If the row with that Crew color already is
     full, then it takes the cheapest of a color it has the least of (topmost if tied)."
@@ -54,7 +55,7 @@ class CrewCheapest(DeaconStep):
             ctx.insert(*offer_steps(state, wanted))
 
 
-@step_type("e_crew_most")
+@step_type(kinds.E_CREW_MOST)
 class CrewMost(DeaconStep):
     """ "Deacon hires the cheapest Crew tile of the color that it has the most. If the row
     with that Crew color already is full, or there is no desired color in the offer, it
@@ -72,11 +73,11 @@ class CrewMost(DeaconStep):
 
 def offer_steps(state: DeaconState, wanted: list[int]) -> list[Step]:
     if wanted:
-        return [new("crew_offer", rows=wanted)]
-    return [new("crew_none")]
+        return [new(kinds.CREW_OFFER, rows=wanted)]
+    return [new(kinds.CREW_NONE)]
 
 
-@step_type("crew_offer")
+@step_type(kinds.CREW_OFFER)
 class CrewOffer(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         row = step.params["rows"][0]
@@ -102,7 +103,7 @@ class CrewOffer(DeaconStep):
             ctx.insert(*offer_steps(state, rest))
 
 
-@step_type("crew_none")
+@step_type(kinds.CREW_NONE)
 class CrewNone(DeaconStep):
     """ "Hiring crew": every row but one filled and no matching tile for the remaining
     row: an Intern (the cheapest tile flipped to the wild side)."""
@@ -119,10 +120,10 @@ class CrewNone(DeaconStep):
             ctx.note(msg("No Crew tile it can take: it hires no one."))
             return
         state.interns += 1
-        ctx.insert(new("crew_intern", row=row))
+        ctx.insert(new(kinds.CREW_INTERN, row=row))
 
 
-@step_type("crew_intern")
+@step_type(kinds.CREW_INTERN)
 class CrewIntern(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg(
@@ -156,11 +157,11 @@ def hired(state: DeaconState, ctx: Context, row: int) -> list[Step]:
     if state.crew_bonus:
         # Difficulty modifiers: "Deacon gains printed bonuses for placing Crew tiles on
         # its Ship board as if they were on one of its cards."
-        return [new("crew_bonus", row=row)]
+        return [new(kinds.CREW_BONUS, row=row)]
     return []
 
 
-@step_type("crew_bonus")
+@step_type(kinds.CREW_BONUS)
 class CrewBonus(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg(
@@ -175,7 +176,7 @@ class CrewBonus(DeaconStep):
         ctx.insert(*effect_steps(state, value, "bonus", ctx))
 
 
-@step_type("e_crew_score")
+@step_type(kinds.E_CREW_SCORE)
 class CrewScore(EffectStep):
     """ "1 VP for each Crew tile in the row that contains the fewest tiles (minimum of 1
     VP, because starting Crew also counts)."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg, nmsg
 from ...engine.questions import choice, choose, confirm, entry
+from . import kinds
 from .cards import effect_name
 from .components import COLOUR_NAMES
 from .entry import effects_check
@@ -35,7 +36,7 @@ class EffectStep(DeaconStep):
         return confirm(msg("Done"))
 
 
-@step_type("e_symbols")
+@step_type(kinds.E_SYMBOLS)
 class Symbols(EffectStep):
     """ "Gain 1 VP per symbol type regardless of how many symbols of the same type."""
 
@@ -47,7 +48,7 @@ class Symbols(EffectStep):
         state.add_vp("symbols", len([n for n in effect_of(step)["symbols"] if n]))
 
 
-@step_type("e_vp")
+@step_type(kinds.E_VP)
 class Points(EffectStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg("+{n} VP", n=effect_of(step)["n"])
@@ -62,7 +63,7 @@ class Points(EffectStep):
 SOURCES = ("tank", "tile", "score_track", "bonus")
 
 
-@step_type("e_research")
+@step_type(kinds.E_RESEARCH)
 class Research(EffectStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         if "research" not in state.components:  # a later line, before the track is entered
@@ -82,7 +83,7 @@ class Research(EffectStep):
         research_step(state, state.components["research"]["spaces"])
 
 
-@step_type("e_diver")
+@step_type(kinds.E_DIVER)
 class Diver(EffectStep):
     """ "Exploring the reef": one step per Diver icon; Oxygen Tank rewards; 1 VP past the
     final step."""
@@ -106,7 +107,7 @@ class Diver(EffectStep):
         ctx.insert(*effect_steps(state, rewards, "tank", ctx))
 
 
-@step_type("e_restoration")
+@step_type(kinds.E_RESTORATION)
 class Restoration(DeaconStep):
     """ "Reef restoration": the Seafloor tile directly above its Diver, as if on its card;
     a choice of two: the top reward."""
@@ -126,7 +127,7 @@ class Restoration(DeaconStep):
         ctx.insert(*effect_steps(state, value, "tile", ctx))
 
 
-@step_type("e_mission")
+@step_type(kinds.E_MISSION)
 class Mission(DeaconStep):
     """ "Deacon takes a Mission of a type it does not already have if possible. If tied
     it takes the leftmost card." Its Research level says which cards it can reach."""
@@ -157,7 +158,7 @@ class Mission(DeaconStep):
             ctx.note(msg("A set of Missions: +{n} VP.", n=points))
 
 
-@step_type("e_score_track")
+@step_type(kinds.E_SCORE_TRACK)
 class ScoreTrack(DeaconStep):
     """ "Deacon resolves the furthest effect that its Scoring marker has crossed." """
 
@@ -175,7 +176,7 @@ class ScoreTrack(DeaconStep):
         ctx.insert(*effect_steps(state, mark["effects"], "score_track", ctx))
 
 
-@step_type("e_pollution_small")
+@step_type(kinds.E_POLLUTION_SMALL)
 class PollutionSmallest(DeaconStep):
     """ "Deacon takes the smallest available Pollution tile from the supply." """
 
@@ -194,7 +195,7 @@ class PollutionSmallest(DeaconStep):
             state.pollution[value] += 1
 
 
-@step_type("e_pollution_medium")
+@step_type(kinds.E_POLLUTION_MEDIUM)
 class PollutionMedium(EffectStep):
     """ "Deacon gains a medium Pollution tile." """
 
@@ -205,7 +206,7 @@ class PollutionMedium(EffectStep):
         state.pollution["medium"] += 1
 
 
-@step_type("e_reshuffle")
+@step_type(kinds.E_RESHUFFLE)
 class Reshuffle(DeaconStep):
     """ "Re-shuffle discard pile with the deck (including this card)." """
 
@@ -216,7 +217,7 @@ class Reshuffle(DeaconStep):
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
         if state.physical:
-            ctx.insert(new("physical_reshuffle"))
+            ctx.insert(new(kinds.PHYSICAL_RESHUFFLE))
             return
         size = state.cards.reshuffle(ctx.rng("deacon_reshuffle"))
         ctx.note(nmsg("A new deck of {n} card.", "A new deck of {n} cards.", size))

@@ -19,6 +19,7 @@ from ...engine import (
     nmsg,
 )
 from ...engine.questions import confirm, number, space
+from . import kinds
 from .rules import FULL_ROW_VP, full_rows, place_ball, sectors
 from .state import DEACON, SIZES, YOU, DeaconState
 from .stepkit import DeaconStep, new, step_type
@@ -37,7 +38,7 @@ NEUTRAL_RESEARCH = 5
 SET_OF_RESOURCES_VP = 3
 
 
-@step_type("your_ship")
+@step_type(kinds.YOUR_SHIP)
 class YourShip(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg("Where is your Ship now?")
@@ -52,7 +53,7 @@ class YourShip(DeaconStep):
         state.you_at = int(value[1:])
 
 
-@step_type("your_ball")
+@step_type(kinds.YOUR_BALL)
 class YourBall(DeaconStep):
     """Your Reef Balls close sectors and count in the majorities at the end."""
 
@@ -70,11 +71,12 @@ class YourBall(DeaconStep):
             return
         closed = place_ball(state, YOU, value[1:])
         ctx.insert(
-            *(new("cleaning", sector=s, by=YOU) for s in closed), new("your_ball", more=True)
+            *(new(kinds.CLEANING, sector=s, by=YOU) for s in closed),
+            new(kinds.YOUR_BALL, more=True),
         )
 
 
-@step_type("your_vp")
+@step_type(kinds.YOUR_VP)
 class YourVp(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg("Your score now")
@@ -86,7 +88,7 @@ class YourVp(DeaconStep):
         state.your_vp = int(value)
 
 
-@step_type("objective")
+@step_type(kinds.OBJECTIVE)
 class Objective(DeaconStep):
     """Deacon rulebook, "Objectives": at 22 VP, whoever has the least VP — you: draw 3
     Objective cards, keep 1; Deacon: draw only 2, keep 1. Deacon does not get one."""
@@ -109,7 +111,7 @@ class Objective(DeaconStep):
 # --- the end ----------------------------------------------------------------------------
 
 
-@step_type("remove_ships")
+@step_type(kinds.REMOVE_SHIPS)
 class RemoveShips(DeaconStep):
     """ "End of the game": "At the end of the last round, remove Ship tokens from the main
     board and proceed to the final scoring." """
@@ -141,7 +143,7 @@ ASKED = {
 }
 
 
-@step_type("score_you")
+@step_type(kinds.SCORE_YOU)
 class ScoreYou(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         return ASKED[step.params["what"]][0]
@@ -155,10 +157,10 @@ class ScoreYou(DeaconStep):
         state.score[what] = int(value)
         if what == "neutrals":
             state.score["neutral_steps"] = []
-            ctx.insert(*(new("neutral_diver", n=n) for n in range(1, int(value) + 1)))
+            ctx.insert(*(new(kinds.NEUTRAL_DIVER, n=n) for n in range(1, int(value) + 1)))
 
 
-@step_type("neutral_diver")
+@step_type(kinds.NEUTRAL_DIVER)
 class NeutralDiver(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg("Neutral Diver {n}: its step on the Seafloor track", n=step.params["n"])
@@ -171,7 +173,7 @@ class NeutralDiver(DeaconStep):
 
 
 def scoring_steps() -> list[Step]:
-    return [new("remove_ships")] + [new("score_you", what=what) for what in ASKED]
+    return [new(kinds.REMOVE_SHIPS)] + [new(kinds.SCORE_YOU, what=what) for what in ASKED]
 
 
 # --- the score sheet ----------------------------------------------------------------------

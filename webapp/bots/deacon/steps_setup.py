@@ -7,6 +7,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choice, choose, confirm, entry, space
+from . import kinds
 from .board import DEMO_LABEL
 from .cards import SHIPS, card_label, find_card
 from .components import PART_NAMES, part_check, part_read
@@ -27,7 +28,7 @@ def components_question(part: str, *, demo: bool = False) -> Question:
     return entry(msg("What it prints"), part_check(part), draft, stored=part_read(part))
 
 
-@step_type("components")
+@step_type(kinds.COMPONENTS)
 class Components(DeaconStep):
     """A printed part entered once and kept for the next game."""
 
@@ -71,7 +72,7 @@ class TableStep(DeaconStep):
         pass
 
 
-@step_type("setup_core")
+@step_type(kinds.SETUP_CORE)
 class SetupCore(TableStep):
     """ "Setup" 1: "Set the game up for 2 players as per the core rules." """
 
@@ -85,7 +86,7 @@ class SetupCore(TableStep):
         return msg("Set the game up for 2 players as the core rules say, on {board}", board=board)
 
 
-@step_type("first_player")
+@step_type(kinds.FIRST_PLAYER)
 class FirstPlayer(TableStep):
     """ "Setup" 2: "You are the first player." Difficulty modifiers: "Deacon is the first
     player." """
@@ -103,7 +104,7 @@ def ship_name(deck: dict[str, Any] | None, card: str) -> Msg:
     return card_label(card)
 
 
-@step_type("ship_choice")
+@step_type(kinds.SHIP_CHOICE)
 class ShipChoice(DeaconStep):
     """ "Setup" 3: "Shuffle the 5 Ship cards and draw 2. Choose 1 card, take the
     respective Ship board for yourself and remove the card. Give the Ship board from the
@@ -142,7 +143,7 @@ class ShipChoice(DeaconStep):
         ctx.note(msg("Deacon's Ship: {ship}.", ship=ship_name(ctx.deck, state.ship)))
 
 
-@step_type("build_deck")
+@step_type(kinds.BUILD_DECK)
 class BuildDeck(DeaconStep):
     """ "Setup" 4: "Shuffle the Deacon's Ship card with 8 Basic cards to create its
     deck." Difficulty modifiers: Advanced cards swapped for the Basic cards of their
@@ -178,7 +179,7 @@ class BuildDeck(DeaconStep):
         state.cards.cards = members
 
 
-@step_type("deacon_components")
+@step_type(kinds.DEACON_COMPONENTS)
 class DeaconComponents(TableStep):
     text = msg(
         "Its player components as the core rules say, except: no resource markers, energy "
@@ -186,7 +187,7 @@ class DeaconComponents(TableStep):
     )
 
 
-@step_type("missions_deal")
+@step_type(kinds.MISSIONS_DEAL)
 class MissionsDeal(TableStep):
     """ "Setup" 6: "Take 3 Coins. Draw 5 Mission cards. Keep 1, shuffle and give Deacon 2
     randomly, then choose your second card from the remaining 2 and discard the remaining
@@ -196,7 +197,7 @@ class MissionsDeal(TableStep):
     more = msg("Shuffle the other 4 face down: Deacon takes 2 of them at random.")
 
 
-@step_type("deacon_mission")
+@step_type(kinds.DEACON_MISSION)
 class DeaconMission(DeaconStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg("Deacon's Mission card {n} of 2: its colour", n=step.params["n"])
@@ -211,7 +212,7 @@ class DeaconMission(DeaconStep):
             ctx.note(msg("A set of Missions: +{n} VP.", n=points))
 
 
-@step_type("second_mission")
+@step_type(kinds.SECOND_MISSION)
 class SecondMission(TableStep):
     text = msg(
         "Choose your second Mission from the 2 left; the other goes to the bottom of the "
@@ -219,7 +220,7 @@ class SecondMission(TableStep):
     )
 
 
-@step_type("start_island")
+@step_type(kinds.START_ISLAND)
 class StartIsland(DeaconStep):
     """Where each Ship starts, as the core rules place it: Botdeck needs to know."""
 
@@ -240,7 +241,7 @@ class StartIsland(DeaconStep):
         ctx.note(msg("On Island {n}.", n=island), places=[value])
 
 
-@step_type("ship_sides")
+@step_type(kinds.SHIP_SIDES)
 class ShipSides(TableStep):
     """ "B sides of ships": if you play the B side, Deacon uses it too."""
 

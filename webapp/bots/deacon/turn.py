@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Seat, Step, TurnCycle, msg, together
 from ...engine.turns import round_title
+from . import kinds
 from .state import DEACON, YOU, DeaconState
 from .stepkit import needing, new
 from .steps_player import scoring_steps
@@ -51,21 +52,21 @@ def setup(state: DeaconState) -> Checklist:
         return Checklist(msg("Setting up Deacon"), {"kind": "setup"}, setup_together(state))
     at_setup = state.parts_at_setup
     steps = [
-        new("setup_core"),
+        new(kinds.SETUP_CORE),
         *(needing(state, CORE_PARTS) if at_setup else []),
-        new("first_player"),
-        new("ship_choice"),
-        new("build_deck"),
-        new("deacon_components"),
+        new(kinds.FIRST_PLAYER),
+        new(kinds.SHIP_CHOICE),
+        new(kinds.BUILD_DECK),
+        new(kinds.DEACON_COMPONENTS),
         *(needing(state, PLAYER_PARTS) if at_setup else []),
-        new("missions_deal"),
+        new(kinds.MISSIONS_DEAL),
         *needing(state, ("missions",)),
-        new("deacon_mission", n=1),
-        new("deacon_mission", n=2),
-        new("second_mission"),
-        new("ship_sides"),
-        new("start_island", who=DEACON),
-        new("start_island", who=YOU),
+        new(kinds.DEACON_MISSION, n=1),
+        new(kinds.DEACON_MISSION, n=2),
+        new(kinds.SECOND_MISSION),
+        new(kinds.SHIP_SIDES),
+        new(kinds.START_ISLAND, who=DEACON),
+        new(kinds.START_ISLAND, who=YOU),
     ]
     return Checklist(msg("Setting up Deacon"), {"kind": "setup"}, steps)
 
@@ -77,29 +78,29 @@ def setup_together(state: DeaconState) -> list[Step]:
     and the questions in between where they fall."""
     return [
         *needing(state, SETUP_PARTS),
-        *together(new("setup_core"), new("first_player")),
-        new("ship_choice"),
-        *together(new("build_deck"), new("deacon_components"), new("missions_deal")),
-        new("deacon_mission", n=1),
-        new("deacon_mission", n=2),
-        *together(new("second_mission"), new("ship_sides")),
-        new("start_island", who=DEACON),
-        new("start_island", who=YOU),
+        *together(new(kinds.SETUP_CORE), new(kinds.FIRST_PLAYER)),
+        new(kinds.SHIP_CHOICE),
+        *together(new(kinds.BUILD_DECK), new(kinds.DEACON_COMPONENTS), new(kinds.MISSIONS_DEAL)),
+        new(kinds.DEACON_MISSION, n=1),
+        new(kinds.DEACON_MISSION, n=2),
+        *together(new(kinds.SECOND_MISSION), new(kinds.SHIP_SIDES)),
+        new(kinds.START_ISLAND, who=DEACON),
+        new(kinds.START_ISLAND, who=YOU),
     ]
 
 
 def deacon_turn(state: DeaconState) -> Checklist:
     state.last = DEACON
     state.shown = None
-    draw = new("identify_card" if state.physical else "draw", purpose="turn")
-    steps = [*needing(state, ("reef_balls",)), new("deploy_adjacent"), draw]
+    draw = new(kinds.IDENTIFY_CARD if state.physical else kinds.DRAW, purpose="turn")
+    steps = [*needing(state, ("reef_balls",)), new(kinds.DEPLOY_ADJACENT), draw]
     header = {"kind": DEACON, "round": state.turns.round, "card": None}
     return Checklist(round_title(state.turns, msg("Deacon's turn")), header, steps)
 
 
 def your_turn(state: DeaconState) -> Checklist:
     state.last = YOU
-    steps = [new("your_ship"), new("your_ball"), new("your_vp")]
+    steps = [new(kinds.YOUR_SHIP), new(kinds.YOUR_BALL), new(kinds.YOUR_VP)]
     header = {"kind": YOU, "round": state.turns.round}
     return Checklist(round_title(state.turns, msg("Your turn")), header, steps)
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Overturn, Question, Step, msg
 from ...engine.questions import choose
+from . import kinds
 from .cards import action_name
 from .faction import UNIT_NAMES, UNITS
 from .rules import next_track_cost, pay_up_to
@@ -119,7 +120,7 @@ def overturn(
     else:  # Recruit, or Build — Towers and Vessels: which Unit or feature, in priority order
         units = UNITS if action == "recruit" else (TOWER, *VESSELS)
         build = "recruit" if action == "recruit" else "build"
-        ctx.insert(new("overturn_unit", **step.params, action=build, units=list(units)))
+        ctx.insert(new(kinds.OVERTURN_UNIT, **step.params, action=build, units=list(units)))
 
 
 def _restore(state: EnemyState, decision: dict[str, Any]) -> None:
@@ -131,7 +132,7 @@ def _restore(state: EnemyState, decision: dict[str, Any]) -> None:
     state.decision = decision
 
 
-@step_type("overturn_unit")
+@step_type(kinds.OVERTURN_UNIT)
 class OverturnUnit(EnemyStep):
     """After "it can after all" on a Recruit or a Build of Towers and Vessels: which Unit
     or feature its abilities let it have, the first in the card's priority order."""
@@ -166,6 +167,6 @@ class OverturnUnit(EnemyStep):
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
         params = {"hero": step.params["hero"], "card": step.params["card"]}
         if value == TOWER:
-            ctx.insert(new("tower_distance", **params, overturned=True))
+            ctx.insert(new(kinds.TOWER_DISTANCE, **params, overturned=True))
             return
         place_unit(state, ctx, step, value, pay_up_to)

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import Field, choose, confirm, fields, yes_no
+from . import kinds
 from .cards import action_name
 from .faction import RESOURCE_NAMES, RESOURCES, UNIT_NAMES, UNITS
 from .rules import (
@@ -56,7 +57,7 @@ def then_follow(ctx: Context, step: Step, *table: Step) -> list[Step]:
     steps = list(table)
     if card["follow"] and card["action"] != "attack":
         steps.append(
-            new("follow", hero=step.params["hero"], card=card["id"], action=card["action"])
+            new(kinds.FOLLOW, hero=step.params["hero"], card=card["id"], action=card["action"])
         )
     return steps
 
@@ -73,7 +74,13 @@ def try_units(
     for reason in cannot:
         ctx.note(reason)
     ctx.insert(
-        new("supply", hero=step.params["hero"], card=step.params["card"], action=action, units=can)
+        new(
+            kinds.SUPPLY,
+            hero=step.params["hero"],
+            card=step.params["card"],
+            action=action,
+            units=can,
+        )
     )
 
 
@@ -105,7 +112,7 @@ class ActionStep(EnemyStep):
         raise NotImplementedError
 
 
-@step_type("recruit")
+@step_type(kinds.RECRUIT)
 class Recruit(ActionStep):
     action = "recruit"
 
@@ -115,7 +122,7 @@ class Recruit(ActionStep):
         try_units(state, ctx, step, "recruit", UNITS)
 
 
-@step_type("supply")
+@step_type(kinds.SUPPLY)
 class Supply(EnemyStep):
     """Which of the Units it can pay for are left in its supply, asked in one form: the
     first one left, in priority order, is the one it gets.
@@ -193,13 +200,13 @@ def place_unit(state: EnemyState, ctx: Context, step: Step, unit: str, price: Pr
     hero = step.params["hero"]
     ctx.note(price(state, unit_cost(state, unit)))
     if step.params["action"] == "recruit":
-        placed = new("place_unit", hero=hero, unit=unit)
+        placed = new(kinds.PLACE_UNIT, hero=hero, unit=unit)
     else:
-        placed = new("place_vessel", hero=hero, unit=unit, place=state.heroes[hero].place)
+        placed = new(kinds.PLACE_VESSEL, hero=hero, unit=unit, place=state.heroes[hero].place)
     ctx.insert(*then_follow(ctx, step, placed))
 
 
-@step_type("place_unit")
+@step_type(kinds.PLACE_UNIT)
 class PlaceUnit(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
@@ -226,7 +233,7 @@ class PlaceUnit(EnemyStep):
         pass
 
 
-@step_type("research")
+@step_type(kinds.RESEARCH)
 class Research(ActionStep):
     action = "research"
 
@@ -249,7 +256,7 @@ def cast_spell(state: EnemyState, ctx: Context, step: Step, price: Price) -> Non
     if spell["vp"]:
         state.add_vp("spells", spell["vp"])
         ctx.note(msg("It gains {vp} VP.", vp=spell["vp"]))
-    ctx.insert(*then_follow(ctx, step, new("cast_spell", hero=step.params["hero"])))
+    ctx.insert(*then_follow(ctx, step, new(kinds.CAST_SPELL, hero=step.params["hero"])))
 
 
 def spell_name(state: EnemyState, hero: int) -> str:
@@ -258,7 +265,7 @@ def spell_name(state: EnemyState, hero: int) -> str:
     return str(state.profile["spells"][hero]["name"])
 
 
-@step_type("cast_spell")
+@step_type(kinds.CAST_SPELL)
 class CastSpell(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         hero = step.params["hero"]
@@ -285,7 +292,7 @@ class CastSpell(EnemyStep):
             ctx.note(msg("Interrupted: it keeps the VP it gained for casting."))
 
 
-@step_type("tax")
+@step_type(kinds.TAX)
 class Tax(EnemyStep):
     """Solo rulebook, "Tax": it collects every slot of the Tax Track; it cannot fail;
     the tokens cycle after you Follow (or not); then the Hero moves."""
@@ -311,12 +318,12 @@ class Tax(EnemyStep):
             ctx.note(gain(state, resource, amount))
         ctx.insert(
             *then_follow(ctx, step),
-            new("tax_cycle"),
+            new(kinds.TAX_CYCLE),
             move_start(ctx, step.params["hero"], step.params["card"], "tax"),
         )
 
 
-@step_type("tax_cycle")
+@step_type(kinds.TAX_CYCLE)
 class TaxCycle(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("Cycle the Tax Track's Resource Tokens: 2 to 3, 3 to 4, 4 to 2")
@@ -339,7 +346,7 @@ def tax_track_text(state: EnemyState) -> Msg:
     )
 
 
-@step_type("follow")
+@step_type(kinds.FOLLOW)
 class Follow(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("You may Follow: {action}", action=action_name(step.params["action"]))
@@ -360,7 +367,7 @@ class Follow(EnemyStep):
         pass
 
 
-@step_type("attack")
+@step_type(kinds.ATTACK)
 class Attack(EnemyStep):
     """Solo rulebook, "Attack": only against an army of yours within 2 Regions whose
     Natural Strength is at most its own; the weakest; VP for starting the battle."""
@@ -384,12 +391,12 @@ class Attack(EnemyStep):
         ctx.note(starts_a_battle(state))
         hero, card = step.params["hero"], step.params["card"]
         ctx.insert(
-            new("attack_path", hero=hero, card=card, compass=card_of(ctx, card)["compass"]),
+            new(kinds.ATTACK_PATH, hero=hero, card=card, compass=card_of(ctx, card)["compass"]),
             battle_start(ctx, "attack", hero),
         )
 
 
-@step_type("attack_path")
+@step_type(kinds.ATTACK_PATH)
 class AttackPath(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("Its army marches on your weakest army in reach: which way did it go?")
@@ -419,7 +426,7 @@ class AttackPath(EnemyStep):
             # Resource Region; with the Attack card it may gain 2.
             ctx.note(gain(state, value, 1))
         if value != "next":
-            ctx.insert(new("move_tokens", hero=step.params["hero"]))
+            ctx.insert(new(kinds.MOVE_TOKENS, hero=step.params["hero"]))
         state.heroes[step.params["hero"]].place = _on_the_map(
             state.heroes[step.params["hero"]].place
         )

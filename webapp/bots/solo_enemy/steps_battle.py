@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choose, confirm, yes_no
+from . import kinds
 from .cards import tactic_names
 from .faction import RESOURCES
 from .rules import CAPITAL_VP, destroy_capital, gain
@@ -35,7 +36,9 @@ OTHER_TACTIC = "other"
 
 def battle_start(ctx: Context, why: str, hero: int | None, target: str = "army") -> Step:
     """The first step of a battle: your Tactic Card (the names the deck's cards print)."""
-    return new("battle_tactic", why=why, hero=hero, target=target, tactics=tactic_names(ctx.deck))
+    return new(
+        kinds.BATTLE_TACTIC, why=why, hero=hero, target=target, tactics=tactic_names(ctx.deck)
+    )
 
 
 def battle_title(state: EnemyState, why: str, hero: int | None, target: str) -> Msg:
@@ -50,7 +53,7 @@ def battle_title(state: EnemyState, why: str, hero: int | None, target: str) -> 
     return msg("Battle: you attack {hero}'s army", hero=hero_name(hero))
 
 
-@step_type("battle_tactic")
+@step_type(kinds.BATTLE_TACTIC)
 class BattleTactic(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         p = step.params
@@ -99,10 +102,10 @@ def card_revealed(state: EnemyState, ctx: Context, card: dict[str, Any]) -> list
         None if battle.yours is None else state.cancels.get(cancel_key(battle.yours, battle.its))
     )
     if known is None:
-        return [new("battle_cancel"), new("battle_outcome")]
+        return [new(kinds.BATTLE_CANCEL), new(kinds.BATTLE_OUTCOME)]
     battle.cancelled = known
     ctx.note(cancel_note(battle))
-    return [new("battle_outcome")]
+    return [new(kinds.BATTLE_OUTCOME)]
 
 
 def cancel_note(battle: Battle) -> Msg:
@@ -118,7 +121,7 @@ def cancel_note(battle: Battle) -> Msg:
     )
 
 
-@step_type("battle_cancel")
+@step_type(kinds.BATTLE_CANCEL)
 class BattleCancel(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         battle = state.battle
@@ -150,7 +153,7 @@ class BattleCancel(EnemyStep):
             state.cancels[cancel_key(battle.yours, battle.its)] = battle.cancelled
 
 
-@step_type("battle_outcome")
+@step_type(kinds.BATTLE_OUTCOME)
 class BattleOutcome(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("Who won the battle?")
@@ -202,17 +205,17 @@ class BattleOutcome(EnemyStep):
             end_checklist(ctx)
             return
         if value == "you":
-            ctx.insert(new("battle_losses", hero=battle.hero))
+            ctx.insert(new(kinds.BATTLE_LOSSES, hero=battle.hero))
             return
         if battle.enemy_attacks and battle.hero is not None:
             hero = state.heroes[battle.hero]
             hero.place = LAND if hero.place == COURTYARD else hero.place
             ctx.note(msg("Its army stays in the Region it won."))
-            ctx.insert(new("region_resource", hero=battle.hero))
+            ctx.insert(new(kinds.REGION_RESOURCE, hero=battle.hero))
         state.battle = None
 
 
-@step_type("battle_losses")
+@step_type(kinds.BATTLE_LOSSES)
 class BattleLosses(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("It lost: remove its Units, weakest first")
@@ -240,7 +243,7 @@ class BattleLosses(EnemyStep):
         state.battle = None
 
 
-@step_type("region_resource")
+@step_type(kinds.REGION_RESOURCE)
 class RegionResource(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("It won: which Resource does that Region give?")
@@ -260,7 +263,7 @@ class RegionResource(EnemyStep):
             ctx.note(gain(state, value, 1))
 
 
-@step_type("attack_which")
+@step_type(kinds.ATTACK_WHICH)
 class AttackWhich(EnemyStep):
     """Your turn: which of its armies you attack."""
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import confirm, number, yes_no
+from . import kinds
 from .faction import UNIT_NAMES
 from .rules import (
     MAX_TOWERS,
@@ -29,7 +30,7 @@ from .steps_actions import ActionStep, Price, fail, then_follow, try_units
 VESSELS = ("air_vessel", "sea_vessel")
 
 
-@step_type("build_track")
+@step_type(kinds.BUILD_TRACK)
 class BuildTrack(ActionStep):
     action = "build_track"
 
@@ -53,10 +54,10 @@ def advance_track(state: EnemyState, ctx: Context, step: Step, ore: int, price: 
     Action Token one space; then you may Follow."""
     ctx.note(price(state, {"ore": ore, "mana": 0, "food": 0}))
     state.track += 1
-    ctx.insert(*then_follow(ctx, step, new("track_advance", space=state.track)))
+    ctx.insert(*then_follow(ctx, step, new(kinds.TRACK_ADVANCE, space=state.track)))
 
 
-@step_type("track_advance")
+@step_type(kinds.TRACK_ADVANCE)
 class TrackAdvance(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
@@ -77,7 +78,7 @@ class TrackAdvance(EnemyStep):
         pass
 
 
-@step_type("build_towers")
+@step_type(kinds.BUILD_TOWERS)
 class BuildTowers(ActionStep):
     action = "build_towers"
 
@@ -96,12 +97,12 @@ class BuildTowers(ActionStep):
         elif hero.place == COURTYARD:
             ctx.note(msg("No Tower: its Hero is in its Courtyard, not on a Land Region."))
         else:
-            ctx.insert(new("tower_serf", hero=step.params["hero"], card=step.params["card"]))
+            ctx.insert(new(kinds.TOWER_SERF, hero=step.params["hero"], card=step.params["card"]))
             return
         try_units(state, ctx, step, "build", VESSELS)
 
 
-@step_type("tower_serf")
+@step_type(kinds.TOWER_SERF)
 class TowerSerf(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("Is one of its Serfs in {hero}'s Region?", hero=hero_name(step.params["hero"]))
@@ -114,12 +115,12 @@ class TowerSerf(EnemyStep):
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
         if value:
-            ctx.insert(new("tower_distance", **step.params))
+            ctx.insert(new(kinds.TOWER_DISTANCE, **step.params))
         else:
             try_units(state, ctx, step, "build", VESSELS)
 
 
-@step_type("tower_distance")
+@step_type(kinds.TOWER_DISTANCE)
 class TowerDistance(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("How many Land Regions is that Region from its Capital City?")
@@ -147,13 +148,13 @@ class TowerDistance(EnemyStep):
             *then_follow(
                 ctx,
                 step,
-                new("tower_build", hero=step.params["hero"]),
-                new("tower_tokens", hero=step.params["hero"]),
+                new(kinds.TOWER_BUILD, hero=step.params["hero"]),
+                new(kinds.TOWER_TOKENS, hero=step.params["hero"]),
             )
         )
 
 
-@step_type("tower_build")
+@step_type(kinds.TOWER_BUILD)
 class TowerBuild(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
@@ -167,7 +168,7 @@ class TowerBuild(EnemyStep):
         pass
 
 
-@step_type("tower_tokens")
+@step_type(kinds.TOWER_TOKENS)
 class TowerTokens(TokensStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("How many Exploration Tokens does its new Tower reveal around it?")
@@ -180,7 +181,7 @@ class TowerTokens(TokensStep):
         )
 
 
-@step_type("place_vessel")
+@step_type(kinds.PLACE_VESSEL)
 class PlaceVessel(EnemyStep):
     """Solo rulebook, "Build — Towers and Vessels": where a new Vessel goes, who boards."""
 

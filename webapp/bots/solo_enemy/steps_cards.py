@@ -23,6 +23,7 @@ from ...engine.cards import (
     ShufflePrinted,
 )
 from ...engine.questions import entry
+from . import kinds
 from .cards import action_name, card_numbers, find_card, set_card, tactic_names
 from .entry import card_check
 from .rules import where_is
@@ -76,7 +77,7 @@ class EnemyCards(CardRules[EnemyState]):
         return find_card(deck, card) is not None
 
     def unknown(self, state: EnemyState, ctx: Context, card: str, step: Step) -> Step:
-        return new("enter_card", card=card, tactics=tactic_names(ctx.deck), **step.params)
+        return new(kinds.ENTER_CARD, card=card, tactics=tactic_names(ctx.deck), **step.params)
 
     def learn(self, deck: dict[str, Any], step: Step, value: Any) -> str:
         set_card(deck, value)
@@ -86,7 +87,7 @@ class EnemyCards(CardRules[EnemyState]):
 CARDS = EnemyCards()
 
 
-@step_type("reshuffle")
+@step_type(kinds.RESHUFFLE)
 class Reshuffle(ReshuffleCards[EnemyState], EnemyStep):
     rules = CARDS
 
@@ -94,7 +95,7 @@ class Reshuffle(ReshuffleCards[EnemyState], EnemyStep):
         return msg("A single card is left in its deck: new deck")
 
 
-@step_type("physical_reshuffle")
+@step_type(kinds.PHYSICAL_RESHUFFLE)
 class PhysicalReshuffle(ShufflePrinted[EnemyState], EnemyStep):
     rules = CARDS
 
@@ -107,7 +108,7 @@ class PhysicalReshuffle(ShufflePrinted[EnemyState], EnemyStep):
         return msg("Not the cards in its Hero Slots: they stay where they are.")
 
 
-@step_type("draw")
+@step_type(kinds.DRAW)
 class Draw(DrawCard[EnemyState], EnemyStep):
     rules = CARDS
 
@@ -118,7 +119,7 @@ class Draw(DrawCard[EnemyState], EnemyStep):
         return msg("{hero} draws its card", hero=hero_name(step.params["hero"]))
 
 
-@step_type("identify_card")
+@step_type(kinds.IDENTIFY_CARD)
 class Identify(IdentifyCard[EnemyState], EnemyStep):
     rules = CARDS
 
@@ -134,7 +135,7 @@ class Identify(IdentifyCard[EnemyState], EnemyStep):
         )
 
 
-@step_type("enter_card")
+@step_type(kinds.ENTER_CARD)
 class EnterPrintedCard(EnterCard[EnemyState], EnemyStep):
     rules = CARDS
 

@@ -15,6 +15,7 @@ from typing import Any
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.geometry import clockwise_from
 from ...engine.questions import choose, confirm
+from . import kinds
 from .cards import DIRECTION_NAMES
 from .faction import RESOURCES
 from .rules import LAND_MOVES, TOKEN_VP, VESSEL_MOVES, gain, starts_a_battle
@@ -38,7 +39,7 @@ def compass_view(compass: str, *, turning: bool = True) -> dict[str, Any]:
     return {"compass": compass, "turning": turning, "order": clockwise_from(compass)}
 
 
-@step_type("move_start")
+@step_type(kinds.MOVE_START)
 class MoveStart(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         hero = hero_name(step.params["hero"])
@@ -66,19 +67,19 @@ class MoveStart(EnemyStep):
         if hero.place in (AIR, SEA):
             ctx.insert(*movement(hero.place, **params))
         else:
-            ctx.insert(new("move_board", **params))
+            ctx.insert(new(kinds.MOVE_BOARD, **params))
 
 
 def movement(mode: str, **params: Any) -> list[Step]:
     """The rules of its move, then each Region it enters, then the tokens it picked up."""
     return [
-        new("move_rules", mode=mode, **params),
-        new("move_region", mode=mode, index=1, **params),
-        new("move_tokens", **params),
+        new(kinds.MOVE_RULES, mode=mode, **params),
+        new(kinds.MOVE_REGION, mode=mode, index=1, **params),
+        new(kinds.MOVE_TOKENS, **params),
     ]
 
 
-@step_type("move_board")
+@step_type(kinds.MOVE_BOARD)
 class MoveBoard(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
@@ -106,11 +107,11 @@ class MoveBoard(EnemyStep):
             hero.place = value
             ctx.insert(*movement(value, **params))
             return
-        muster = [new("muster", **params)] if hero.place == COURTYARD else []
+        muster = [new(kinds.MUSTER, **params)] if hero.place == COURTYARD else []
         ctx.insert(*muster, *movement(LAND, **params))
 
 
-@step_type("muster")
+@step_type(kinds.MUSTER)
 class Muster(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
@@ -155,7 +156,7 @@ RULES = {
 }
 
 
-@step_type("move_rules")
+@step_type(kinds.MOVE_RULES)
 class MoveRules(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         hero = hero_name(step.params["hero"])
@@ -181,7 +182,7 @@ class MoveRules(EnemyStep):
             hero.place = LAND
 
 
-@step_type("move_region")
+@step_type(kinds.MOVE_REGION)
 class MoveRegion(EnemyStep):
     """Each Region it enters: a Resource to collect, or your Region and a battle."""
 
@@ -217,10 +218,10 @@ class MoveRegion(EnemyStep):
         if value in RESOURCES:
             ctx.note(gain(state, value, 1))
         if value != "stopped" and p["mode"] != LAND and p["index"] < VESSEL_MOVES:
-            ctx.insert(new("move_region", **{**p, "index": p["index"] + 1}))
+            ctx.insert(new(kinds.MOVE_REGION, **{**p, "index": p["index"] + 1}))
 
 
-@step_type("move_tokens")
+@step_type(kinds.MOVE_TOKENS)
 class MoveTokens(TokensStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("How many Exploration Tokens were in the Regions it passed through or ended in?")
@@ -233,4 +234,4 @@ class MoveTokens(TokensStep):
 
 
 def move_start(ctx: Context, hero: int, card: str, why: str) -> Step:
-    return new("move_start", hero=hero, compass=card_of(ctx, card)["compass"], why=why)
+    return new(kinds.MOVE_START, hero=hero, compass=card_of(ctx, card)["compass"], why=why)

@@ -23,6 +23,7 @@ from ...engine import (
     msg,
 )
 from ...engine.questions import choose, confirm, number, yes_no
+from . import kinds
 from .faction import RESOURCE_NAMES, faction_name
 from .rules import CAPITAL_VP, cycle_tax, destroy_capital, discard_slots, gain, trigger_end
 from .state import EnemyState
@@ -30,7 +31,7 @@ from .stepkit import STEP_TYPES, TAX_TRACK, EnemyStep, choice, end_checklist, ne
 from .steps_actions import tax_track_text
 
 
-@step_type("your_action")
+@step_type(kinds.YOUR_ACTION)
 class YourAction(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("Take your action {n}", n=step.params["action"])
@@ -51,19 +52,19 @@ class YourAction(EnemyStep):
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        again = new("your_action", action=step.params["action"])
+        again = new(kinds.YOUR_ACTION, action=step.params["action"])
         if value == "attack":
-            ctx.insert(new("attack_which"), again)
+            ctx.insert(new(kinds.ATTACK_WHICH), again)
         elif value == "tax":
             # Base rules, "Tax": the tokens advance after every Tax action.
             cycle_tax(state)
             ctx.note(tax_track_text(state), places=[TAX_TRACK])
             ctx.insert(again)
         elif value == "capital":
-            ctx.insert(new("capital_which"))
+            ctx.insert(new(kinds.CAPITAL_WHICH))
 
 
-@step_type("capital_which")
+@step_type(kinds.CAPITAL_WHICH)
 class CapitalWhich(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("Whose Capital City was destroyed?")
@@ -94,7 +95,7 @@ REGIONS = {
 }
 
 
-@step_type("collect")
+@step_type(kinds.COLLECT)
 class Collect(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
@@ -117,7 +118,7 @@ class Collect(EnemyStep):
             ctx.note(gain(state, step.params["resource"], value))
 
 
-@step_type("discard_slots")
+@step_type(kinds.DISCARD_SLOTS)
 class DiscardSlots(EnemyStep):
     automatic = True
 
@@ -128,7 +129,7 @@ class DiscardSlots(EnemyStep):
         discard_slots(state)
 
 
-@step_type("physical_discard")
+@step_type(kinds.PHYSICAL_DISCARD)
 class PhysicalDiscard(DiscardSlots):
     automatic = False
 
@@ -139,7 +140,7 @@ class PhysicalDiscard(DiscardSlots):
         return confirm(msg("Discarded"))
 
 
-@step_type("x_objective")
+@step_type(kinds.X_OBJECTIVE)
 class XObjective(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("Did you or the Enemy achieve an X-Objective this round?")
@@ -163,7 +164,7 @@ class XObjective(EnemyStep):
             )
 
 
-@step_type("score_enemy")
+@step_type(kinds.SCORE_ENEMY)
 class ScoreEnemy(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("The Enemy's end-of-game Victory Points")
@@ -182,7 +183,7 @@ class ScoreEnemy(EnemyStep):
         state.score["enemy_end"] = value
 
 
-@step_type("score_player")
+@step_type(kinds.SCORE_PLAYER)
 class ScorePlayer(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("Your Victory Points")

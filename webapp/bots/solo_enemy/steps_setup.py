@@ -9,12 +9,13 @@ from typing import Any
 
 from ...engine import Context, Msg, Question, Step, msg
 from ...engine.questions import choose, confirm, entry
+from . import kinds
 from .faction import RESOURCE_NAMES, RESOURCES, check_profile, faction_name, read_profile
 from .state import EnemyState
 from .stepkit import TAX_TRACK, EnemyStep, choice, step_type
 
 
-@step_type("faction_drawn")
+@step_type(kinds.FACTION_DRAWN)
 class FactionDrawn(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("The Enemy plays the {faction}", faction=faction_name(state.faction))
@@ -40,7 +41,7 @@ def costs_question(faction: str) -> Question:
     return entry(msg("What its board prints"), check_profile, draft, stored=read_profile)
 
 
-@step_type("faction_costs")
+@step_type(kinds.FACTION_COSTS)
 class FactionCosts(EnemyStep):
     """What the Solo side of its C.C. board prints: entered once, kept for next time."""
 
@@ -86,7 +87,7 @@ SETUP_DETAILS = {
 }
 
 
-@step_type("setup_table")
+@step_type(kinds.SETUP_TABLE)
 class SetupTable(EnemyStep):
     def title(self, state: EnemyState, step: Step) -> Msg:
         if step.params["item"] == "cards" and not state.physical:
@@ -103,7 +104,7 @@ class SetupTable(EnemyStep):
         pass
 
 
-@step_type("tax_slot")
+@step_type(kinds.TAX_SLOT)
 class TaxSlot(EnemyStep):
     """Where the Tax Track's Resource Tokens stand, so its Tax can be counted."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Seat, Step, TurnCycle, msg, together
 from ...engine.turns import round_title
+from . import kinds
 from .faction import faction_name
 from .rules import needs_reshuffle
 from .state import EnemyState
@@ -54,10 +55,10 @@ def next_checklist(state: EnemyState, ctx: Context) -> Checklist | None:
 def setup(state: EnemyState) -> Checklist:
     """Solo rulebook, "Components and Setup Changes", in its order."""
     state.last = "setup"
-    steps = [new("faction_drawn"), new("faction_costs")]
-    table = [new("setup_table", item=item) for item in SETUP_ITEMS]
+    steps = [new(kinds.FACTION_DRAWN), new(kinds.FACTION_COSTS)]
+    table = [new(kinds.SETUP_TABLE, item=item) for item in SETUP_ITEMS]
     steps += together(*table) if state.setup_together else table
-    steps += [new("tax_slot", slot=4), new("tax_slot", slot=3)]
+    steps += [new(kinds.TAX_SLOT, slot=4), new(kinds.TAX_SLOT, slot=3)]
     title = msg("Setting up the {faction} as the Solo Enemy", faction=faction_name(state.faction))
     return Checklist(title, {"kind": "setup"}, steps)
 
@@ -70,8 +71,8 @@ def draw_steps(state: EnemyState, purpose: str, hero: int | None) -> list[Step]:
     """
     steps = []
     if needs_reshuffle(state):
-        steps.append(new("physical_reshuffle" if state.physical else "reshuffle"))
-    kind = "identify_card" if state.physical else "draw"
+        steps.append(new(kinds.PHYSICAL_RESHUFFLE if state.physical else kinds.RESHUFFLE))
+    kind = kinds.IDENTIFY_CARD if state.physical else kinds.DRAW
     steps.append(new(kind, purpose=purpose, hero=hero))
     return steps
 
@@ -88,7 +89,7 @@ def player_action(state: EnemyState, action: int) -> Checklist:
     state.last = "player"
     title = round_title(state.turns, msg("Your action {n}", n=action))
     header = {"kind": "player", "round": state.turns.round, "action": action}
-    return Checklist(title, header, [new("your_action", action=action)])
+    return Checklist(title, header, [new(kinds.YOUR_ACTION, action=action)])
 
 
 def collection(state: EnemyState) -> Checklist:
@@ -96,10 +97,10 @@ def collection(state: EnemyState) -> Checklist:
     player, then its 3 cards go to the discard pile."""
     state.last = "collection"
     state.acting = None
-    steps = [new("collect", resource=r) for r in ("ore", "mana", "food")]
-    steps.append(new("physical_discard" if state.physical else "discard_slots"))
+    steps = [new(kinds.COLLECT, resource=r) for r in ("ore", "mana", "food")]
+    steps.append(new(kinds.PHYSICAL_DISCARD if state.physical else kinds.DISCARD_SLOTS))
     if not state.turns.ending:
-        steps.append(new("x_objective"))
+        steps.append(new(kinds.X_OBJECTIVE))
     title = round_title(state.turns, msg("Collection"))
     return Checklist(title, {"kind": "collection", "round": state.turns.round}, steps)
 
@@ -111,8 +112,8 @@ def scoring(state: EnemyState) -> Checklist:
     state.acting = None
     steps = []
     if state.destroyed != "enemy":
-        steps.append(new("score_enemy"))
+        steps.append(new(kinds.SCORE_ENEMY))
     if state.destroyed != "you":
-        steps.append(new("score_player"))
+        steps.append(new(kinds.SCORE_PLAYER))
     steps.append(new(SCORE_SHEET))
     return Checklist(msg("Final scoring"), {"kind": "scoring"}, steps)
