@@ -44,6 +44,11 @@ mutate: install
 	@# (translations, templates, schema.sql): those are brought up to date here
 	if [ -d mutants/webapp ]; then cd webapp && find . -type f ! -name '*.py' ! -name '*.pyc' \
 		-exec sh -c 'mkdir -p "../mutants/webapp/$$(dirname "$$1")" && cp -p "$$1" "../mutants/webapp/$$1"' _ {} \; ; fi
+	@# after its first run mutmut follows only new tests: a function added since (or a call
+	@# added to one) would be reached by no test it knows, and its mutants survive falsely;
+	@# so the map of which tests reach which function is made afresh after any change
+	if [ -f mutants/mutmut-stats.json ] && [ -n "$$(find webapp tests -name '*.py' \
+		-newer mutants/mutmut-stats.json | head -n 1)" ]; then rm mutants/mutmut-stats.json; fi
 	@# the tests' databases in memory where the system has it: a tap's commit waits for
 	@# the disk (synchronous FULL), and a mutant's tests commit thousands (20-35 % faster)
 	mkdir -p $(MUTATE_TMP) && TMPDIR=$(MUTATE_TMP) $(BIN)/mutmut run --max-children $(MUTATE_JOBS) $(MUTANTS) || true
