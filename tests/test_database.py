@@ -1077,3 +1077,30 @@ def test_a_transaction_left_open_by_a_request_is_rolled_back_at_its_end(tmp_path
     assert not connection.in_transaction
     with app.app_context():
         assert db.find_device("x") is None
+
+
+def test_the_store_works_on_the_database_its_context_binds(tmp_path):
+    """Outside every app context and `bound(path)` the store says what it lacks; within
+    them it works on that file, and the binding ends with the block."""
+    with pytest.raises(
+        RuntimeError, match=r"^no database bound: within bound\(path\), or an app context$"
+    ):
+        db.database()
+    first, second = tmp_path / "one.sqlite3", tmp_path / "two.sqlite3"
+    with db.bound(first):
+        assert db.database() == str(first)
+        with db.bound(second):
+            assert db.database() == str(second)
+        assert db.database() == str(first)
+    with pytest.raises(RuntimeError, match="^no database bound"):
+        db.database()
+
+
+def test_each_app_context_works_on_its_apps_database(tmp_path):
+    one = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "one")})
+    two = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "two")})
+    with one.app_context():
+        assert db.database() == one.config["DATABASE"]
+        with two.app_context():
+            assert db.database() == two.config["DATABASE"]
+        assert db.database() == one.config["DATABASE"]

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from webapp.bots.solo_enemy.faction import profile_fields, read_profile
 from webapp.engine import Game, InvalidAnswer
 from webapp.engine.actions import Answered, Corrected, Overturned, action_of
+
+from .solo_enemy import new_game as solo_enemy_game
+
+# a Solo C.C. Board saved all 0 by an earlier Botdeck (tests/web/test_service_edges.py)
+ALL_ZERO = read_profile(
+    {**profile_fields(None), **{f"track{n}.level": str(min(n, 3)) for n in range(1, 7)}}
+)
 
 
 @pytest.mark.parametrize(
@@ -56,3 +64,16 @@ def test_a_game_logs_each_action_the_table_takes_in_the_logs_shape():
     field = game.bot.corrections(game.state)[0]
     game.take(Corrected(field.field, field.minimum))
     assert game.actions[-1] == {"correct": field.field, "value": field.minimum}
+
+
+def test_an_answer_the_table_takes_now_is_checked_as_strictly_as_a_tap():
+    """Only an answer read back from the log passes the check it was stored under: a
+    Solo Enemy cost profile of all zeros (saved before costs had to be printed ones) is
+    refused when taken now, and read back as it was saved."""
+    game = solo_enemy_game(set_up=False)
+    game.answer("done")
+    with pytest.raises(InvalidAnswer, match="^Every cost is 0, as the form starts: "):
+        game.take(Answered(ALL_ZERO))
+    assert game.actions == [{"answer": "done"}]
+    game.take(Answered(ALL_ZERO), stored=True)
+    assert game.state.profile == ALL_ZERO
