@@ -82,7 +82,9 @@ def report(found: dict[str, dict[str, str]], equivalent: dict[str, str]) -> tupl
             f" {counts['equivalent']:>7} {counts['no tests']:>8}{mark}"
         )
     lines += ["", f"survivors ({len(survivors)}):", *survivors]
-    stale = [name for name in equivalent if name not in seen]
+    # a listed mutant not run yet (a run of some modules only) is not judged
+    waiting = {name for mutants in found.values() for name, s in mutants.items() if s in NOT_RUN}
+    stale = [name for name in equivalent if name not in seen and name not in waiting]
     if stale:
         lines += ["", "listed as equivalent but not a survivor now (take them off the list):"]
         lines += [f"  {name}" for name in stale]

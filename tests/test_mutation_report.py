@@ -61,3 +61,15 @@ def test_the_statuses_are_read_from_mutmuts_files(tmp_path: Path):
 
 def test_the_equivalents_file_gives_a_reason_for_each():
     assert all(equivalents().values())
+
+
+def test_an_equivalent_not_run_yet_is_not_said_to_be_stale():
+    """A run of some modules only (`make mutate MUTANTS=…`) leaves the others' listed
+    equivalents unjudged; one that ran and was killed, or no longer exists, is said."""
+    found = {"webapp/storage/db.py": {"x__mutmut_1": "not checked", "x__mutmut_2": "killed"}}
+    listed = {"x__mutmut_1": "why", "x__mutmut_2": "why", "gone__mutmut_9": "why"}
+    lines, _ = report(found, listed)
+    stale = lines[
+        lines.index("listed as equivalent but not a survivor now (take them off the list):") + 1 :
+    ]
+    assert stale == ["  x__mutmut_2", "  gone__mutmut_9"]
