@@ -1,6 +1,4 @@
-"""The kinds of the Wayward Covenant's steps: one constant each, so that a step made with
-`new(kinds.X, …)` and its registration `@step_type(kinds.X)` name the same kind
-and a misspelt one is an error mypy reports (the stored games keep these texts)."""
+"""The Wayward Covenant's step kinds, one constant each (README, "Adding a bot")."""
 
 from __future__ import annotations
 
