@@ -5,11 +5,12 @@ Plain dataclasses that round-trip through JSON (`to_json` / `from_json`).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import TurnCycle
 from ...engine.cards import Pile
+from ..stored import stored_asdict
 from .faction import HEROES, RESOURCES
 
 # Where a Hero is: in its Courtyard (its Capital City), with its army on the map,
@@ -96,10 +97,7 @@ class EnemyState:
         return [hero.card for hero in self.heroes if hero.card is not None]
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        # plain JSON, in the shape stored since the first games: the end rule as text
-        data["turns"]["end_rule"] = self.turns.end_rule.value
-        return data
+        return stored_asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> EnemyState:
