@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from webapp.engine import Game
+from webapp.engine.history import STORED_TAIL
 from webapp.service import games
 from webapp.storage import db
 
@@ -171,13 +172,13 @@ def test_rendered_fragments_stay_within_their_budget(app, client, game_id, monke
 def test_a_long_game_holds_its_latest_summaries_and_undo_still_goes_all_the_way(app):
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Long", seed=8)
-        for version in range(3 * games.STORED_TAIL + 10):
+        for version in range(3 * STORED_TAIL + 10):
             games.act(game_id, version, "action", {"correct": "coins", "value": version % 40})
         opened = games.open_game(game_id)
         held = [summary for summary in opened.summaries if summary is not None]
-        assert games.STORED_TAIL <= len(held) <= 2 * games.STORED_TAIL
+        assert STORED_TAIL <= len(held) <= 2 * STORED_TAIL
         version = opened.version
-        for _ in range(2 * games.STORED_TAIL + 5):  # past what memory holds: the log is read
+        for _ in range(2 * STORED_TAIL + 5):  # past what memory holds: the log is read
             version = games.act(game_id, version, "undo").version
         again = games.open_game(game_id)
         assert str(again.last_summary()).startswith("Correction")
@@ -187,7 +188,7 @@ def test_a_long_game_holds_its_latest_summaries_and_undo_still_goes_all_the_way(
 def seen_by_the_table(opened: games.OpenGame) -> tuple[object, ...]:
     """All a game shows and offers: its state, its actions, the words of each action in
     effect, and what Undo and Redo would take (their sizes, as its buttons say them)."""
-    stacks = opened.stacks
+    stacks = opened.game.history
     undo = stacks.undo_size()
     return (
         json.dumps(opened.game.bot.state_to_json(opened.game.state), sort_keys=True),
@@ -260,7 +261,7 @@ def test_a_game_resumes_from_its_snapshot_with_a_unit_and_a_redo_since(
     with app.app_context():
         again = games.open_game(game_id)
         assert seen_by_the_table(again) == before
-        assert again.stacks.undo_size() == corrections - 4
+        assert again.game.history.undo_size() == corrections - 4
 
 
 def test_a_new_game_is_played_as_built_not_replayed(app, monkeypatch):

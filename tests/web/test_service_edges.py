@@ -254,22 +254,22 @@ def test_a_redo_refused_half_way_is_refused_in_its_words_and_brings_back_nothing
         for version, coins in enumerate((3, 4, 5)):
             games.act(game_id, version, "action", {"correct": "coins", "value": coins})
         games.act(game_id, 3, "undo", {"to": 0})
-        real, calls = games._apply, []
+        real, calls = Game.apply_action, []
 
-        def refuses(game: Game, action: dict[str, Any], *args: Any, **kwargs: Any) -> Msg:
+        def refuses(game: Game, action: dict[str, Any]) -> Step:
             calls.append(action)
             if len(calls) == fails_at:
                 raise InvalidAnswer(msg("refused by the test"))
-            return real(game, action, *args, **kwargs)
+            return real(game, action)
 
-        monkeypatch.setattr(games, "_apply", refuses)
+        monkeypatch.setattr(Game, "apply_action", refuses)  # what the game's redo applies
         with pytest.raises(InvalidAnswer, match="^refused by the test$"):
             games.act(game_id, 4, "redo")
         assert len(calls) == fails_at
         opened = games.open_game(game_id)
         assert opened.game.actions == [] and opened.can_redo
         assert db.find_game(game_id).version == 4  # nothing stored
-        monkeypatch.setattr(games, "_apply", real)
+        monkeypatch.setattr(Game, "apply_action", real)
         assert len(games.act(game_id, 4, "redo").game.actions) == 3
 
 

@@ -13,6 +13,7 @@ import re
 import pytest
 
 from webapp.engine import Game
+from webapp.engine.history import STORED_TAIL
 from webapp.service import games, history
 from webapp.storage import db
 from webapp.web import play as play_view
@@ -290,12 +291,12 @@ def test_the_game_after_undo_back_to_here_is_the_game_replayed_without_those_act
         )
         games.forget_all()
         resumed = games.open_game(game_id)
-        assert resumed.stacks.undo_size() == len(actions) - kept  # one unit after a restart
+        assert resumed.game.history.undo_size() == len(actions) - kept  # one unit after a restart
         assert seen(games.act(game_id, resumed.version, "undo").game) == seen(replayed)
 
 
 def test_undo_back_further_than_memory_holds_reads_the_log_and_comes_back_whole(app):
-    count = 3 * games.STORED_TAIL + 10
+    count = 3 * STORED_TAIL + 10
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Long", seed=8)
         for version in range(count):
@@ -368,9 +369,11 @@ def test_a_game_botdeck_cannot_rebuild_can_still_go_back_from_its_log(
         assert history.entry(coins_game, 11).event.in_effect == 4
 
 
-def test_a_snapshot_stored_before_units_is_still_read(app, monkeypatch):
-    """A snapshot an earlier Botdeck stored (format 1: each redo entry one action, no
-    units): a restart resumes from it, not from the whole log."""
+@pytest.mark.parametrize("stored_format", [1, 2])
+def test_a_snapshot_stored_by_an_earlier_botdeck_is_still_read(app, monkeypatch, stored_format):
+    """A snapshot an earlier Botdeck stored, its history beside the engine's stored game
+    (format 2; format 1 before units: each redo entry one action, no units): a restart
+    resumes from it, not from the whole log."""
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Stored", seed=8)
         for version in range(30):
@@ -380,8 +383,13 @@ def test_a_snapshot_stored_before_units_is_still_read(app, monkeypatch):
         version, text = db.find_snapshot(game_id)
         assert version == 32
         data = json.loads(text)
-        data.update(format=1, redo=[group[0] for group in data["redo"]])
-        del data["units"]
+        assert data["format"] == games.SNAPSHOT_FORMAT == 3
+        stored = json.loads(data["game"])
+        held = stored.pop("history")  # stored beside the game, as format 2 did
+        data = {**data, "format": 2, "game": json.dumps(stored), **held}
+        if stored_format == 1:
+            data.update(format=1, redo=[group[0] for group in data["redo"]])
+            del data["units"]
         db.get_db().execute(
             "UPDATE snapshots SET data = ? WHERE game_id = ?", (json.dumps(data), game_id)
         )
@@ -404,12 +412,13 @@ def test_a_snapshot_holds_a_redo_of_up_to_stored_tail_actions_and_leaves_out_a_l
 ):
     """A Redo entry of up to STORED_TAIL actions is stored whole in the snapshot, a longer
     one as not held; a game resumed with one not held stores its snapshots again."""
-    tail = games.STORED_TAIL
+    tail = STORED_TAIL
     played = 2 * tail + 30  # version 158: the two undos below store a snapshot at 160
 
     def redo_sizes(game_id: str) -> tuple[int, list[int | None]]:
         version, text = db.find_snapshot(game_id)
-        return version, [None if g is None else len(g) for g in json.loads(text)["redo"]]
+        redo = json.loads(json.loads(text)["game"])["history"]["redo"]
+        return version, [None if g is None else len(g) for g in redo]
 
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Long redo", seed=8)

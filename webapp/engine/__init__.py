@@ -5,7 +5,8 @@ the clock; randomness comes from generators seeded by the game.
 """
 
 from .bot import Bot, Context, CopyPart, Correction, Overturn, StepType, StepTypes
-from .game import BadGameFile, ConfirmFirst, Game, GameOver, HistoryNeeded, Pending
+from .game import BadGameFile, ConfirmFirst, Game, GameOver, Pending
+from .history import History, HistoryNeeded
 from .options import OptionsError, checked_options
 from .questions import Choice, Dice, Field, Fields, InvalidAnswer, Kind, Question
 from .registry import UnknownBot, all_bots, get_bot, register
@@ -41,6 +42,7 @@ __all__ = [
     "Fields",
     "Game",
     "GameOver",
+    "History",
     "HistoryNeeded",
     "InvalidAnswer",
     "Kind",

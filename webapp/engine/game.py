@@ -1,27 +1,32 @@
 """A game: its bot, options, seed, deck and the list of actions taken.
 
 Replaying the actions from the seed rebuilds the same game card for card; that
-list is the only thing storage has to keep. Undo goes back to the nearest snapshot
-and replays the few actions after it.
+list is the only thing storage has to keep. The game owns its move stack, as a chess
+board does: Undo goes back to the nearest snapshot and replays the few actions after
+it, and `history` (webapp/engine/history.py) keeps what Undo and Redo take next, in
+words.
 
 A game can also be resumed from a snapshot stored as text (`stored`, `resume`), so a
 long game is not replayed from its first action after a restart. A resumed game does
-not hold the actions taken before that snapshot (their places in `actions` are None):
-what would need them — an undo further back, an export — raises `HistoryNeeded`, and
-the caller rebuilds the game from its whole log.
+not hold the actions taken before that snapshot (their places in `actions` are None).
+What would need them — an undo further back, an export — reads the whole game through
+`whole`, the function storage gives it; without one, it raises `HistoryNeeded`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import orjson
 
 from .actions import Action, Answered, Corrected, Overturned, action_of
 from .bot import Bot, Context, Overturn
+from .history import History, HistoryNeeded
 from .options import checked_options
 from .questions import ROLL, Dice, InvalidAnswer, Number, Question, confirm_of
 from .registry import get_bot
@@ -40,6 +45,8 @@ SNAPSHOT_EVERY = 32
 # The table's reason for overturning a decision, as logged: a few words.
 REASON_LENGTH = 80
 
+T = TypeVar("T")
+
 
 class GameOver(ValueError):
     """The game has ended: no step is waiting for an answer."""
@@ -47,10 +54,6 @@ class GameOver(ValueError):
 
 class BadGameFile(ValueError):
     """An exported game that cannot be read back."""
-
-
-class HistoryNeeded(LookupError):
-    """A resumed game was asked for actions from before the snapshot it resumed from."""
 
 
 class ConfirmFirst(ValueError):
@@ -127,9 +130,19 @@ class Game:
         self.actions: list[dict[str, Any]] = []
         self.checklists: list[Checklist] = []
         self.over = False
+        # What Undo and Redo take next, in words: each action in effect, what Redo
+        # brings back, the units of several actions.
+        self.history = History()
         # Resumed from a stored snapshot (`resume`): the actions before it, and the
         # checklists finished before it, are not held.
         self.partial = False
+        # The game read again from its whole log, for what a resumed game (or the
+        # history it let go of) does not hold: given by storage (None: not kept there).
+        # With it, the history holds only its latest entries.
+        self.whole: Callable[[], Game] | None = None
+        # Replaying actions already taken (going back to a snapshot, a redo): they are
+        # not new actions for the history.
+        self._replaying = False
         self._advance()
         self.snapshots: list[Snapshot] = [self._snapshot()]
 
@@ -277,6 +290,9 @@ class Game:
             raise ConfirmFirst(shown[1] or shown[0], tuple(then))
         if len(self.actions) % SNAPSHOT_EVERY == 0:
             self.snapshots.append(self._snapshot())
+        if not self._replaying:  # a new action: its words on the history, nothing to redo
+            self.history.take(self.step_said(step).to_json())
+            self._trim()
         return step
 
     def _change(self, action: Action, shown: tuple[Msg, Msg | None]) -> Step:
@@ -346,10 +362,12 @@ class Game:
         stored: str,
         *,
         deck_checked: bool = False,
+        history: History | None = None,
     ) -> Game:
         """The game as `stored` (the text of `stored()`) left it, without replaying the
-        actions before it. ValueError, KeyError… (the bot's own errors too) if the text
-        is not one."""
+        actions before it. Its history is the one stored in it, or `history` (stored
+        beside it by an earlier Botdeck). ValueError, KeyError… (the bot's own errors
+        too) if the text is not one."""
         game = cls(bot_id, options, seed, deck, deck_checked=deck_checked)
         data = json.loads(stored)
         base, now = (
@@ -372,11 +390,26 @@ class Game:
         game.actions = [*cast(list[dict[str, Any]], [None] * base.actions), *after]
         game.snapshots = [base] if now.actions == base.actions else [base, now]
         game.partial = True
+        if history is None:
+            history = (
+                History.from_stored(data["history"])
+                if "history" in data
+                else History([None] * now.actions)  # no words held: Undo reads the log
+            )
+        game._held(history)
         return game
 
+    def _held(self, history: History) -> None:
+        """Take `history` as the game's (read from storage with the actions in effect)."""
+        if history.in_effect != len(self.actions):
+            # internal: a damaged database; the web layer offers Undo and Export
+            raise ValueError("the stored history and the actions in effect do not add up")
+        self.history = history
+
     def stored(self) -> str:
-        """The game as it stands, as text `resume` takes back: the game now, and the
-        snapshot before it with the actions since, so that Undo works after a resume."""
+        """The game as it stands, as text `resume` takes back: the game now, the snapshot
+        before it with the actions since, and the latest of its history, so that Undo and
+        Redo work after a resume."""
         count = len(self.actions)
         base = next(
             (snapshot for snapshot in reversed(self.snapshots) if snapshot.actions < count),
@@ -398,6 +431,7 @@ class Game:
                     "text": now.text,
                     "deck": None if now.deck == base.deck else now.deck,  # the same: once
                 },
+                "history": self.history.stored(),
             }
         )
 
@@ -411,30 +445,128 @@ class Game:
         actions: list[dict[str, Any]],
         *,
         deck_checked: bool = False,
+        history: History | None = None,
     ) -> Game:
+        """The game replayed from its actions, with `history` as its log says (None: the
+        words of these actions, nothing to redo)."""
         game = cls(bot_id, options, seed, deck, deck_checked=deck_checked)
         for action in actions:
             game.apply_action(action)
+        if history is not None:
+            game._held(history)
         return game
+
+    # --- undo and redo: the move stack ---------------------------------------------
 
     def undo(self) -> dict[str, Any]:
         """Take back the last action; returns it. The game goes back to its nearest
         snapshot and replays the few actions after it: the same cost at any length."""
         if not self.actions:
             raise InvalidAnswer(msg("there is nothing to undo"))
-        undone = self.actions[-1]
-        self._go_back_to(len(self.actions) - 1)
-        return undone
+        return self.undo_to(len(self.actions) - 1)[0]
+
+    def undo_unit(self) -> list[dict[str, Any]]:
+        """Undo as the table's Undo does: the last action, or all the actions one Redo
+        brought back together; returns them, oldest first."""
+        if not self.actions:
+            raise InvalidAnswer(msg("there is nothing to undo"))
+        return self.undo_to(len(self.actions) - self.history.undo_size())
 
     def undo_to(self, count: int) -> list[dict[str, Any]]:
         """Take back every action after the first `count` at once ("Undo back to here");
-        returns them, oldest first. From the nearest snapshot, as `undo`: the same cost
-        however many are taken back."""
+        returns them, oldest first, and Redo brings them back at once. From the nearest
+        snapshot, as `undo`: the same cost however many are taken back."""
         if not 0 <= count < len(self.actions):
             raise InvalidAnswer(msg("there is nothing to undo back to there"))
+        return self._whole_if_needed(lambda: self._undo_to(count))
+
+    def _undo_to(self, count: int) -> list[dict[str, Any]]:
+        if self.whole is not None:  # its words can be read: HistoryNeeded before any change
+            self.history.check_undo(count)
         undone = self.actions[count:]
         self._go_back_to(count)
+        self.history.undo(undone, count)
+        self._trim()
         return undone
+
+    def redo(self) -> list[dict[str, Any]]:
+        """Bring back what the last undo took back, as one unit; returns those actions.
+        Any new action leaves nothing to redo."""
+        if not self.history.redo:
+            raise InvalidAnswer(msg("there is nothing to redo"))
+        return self._whole_if_needed(self._redo)
+
+    def _redo(self) -> list[dict[str, Any]]:
+        actions = [action for action, _ in self.history.next_redo()]  # HistoryNeeded first
+        before = len(self.actions)
+        try:
+            with self._replay():
+                for action in actions:
+                    self.apply_action(action)
+        except BaseException:
+            if len(self.actions) > before:
+                self._go_back_to(before)  # the game as it was: none of them, not some
+            raise
+        self.history.redone()
+        self._trim()
+        return actions
+
+    @property
+    def needs_history(self) -> bool:
+        """What Undo or Redo would take next is not held (from before the snapshot the
+        game resumed from, or let go of)."""
+        return self.history.needs_history
+
+    def read_whole(self) -> None:
+        """If what Undo or Redo would take next is not held, read the whole game (through
+        `whole`): its words are then shown before the tap."""
+        if self.needs_history and self.whole is not None:
+            self._become(self.whole())
+
+    def _whole_if_needed(self, change: Callable[[], T]) -> T:
+        """`change()`; if it needs what the game does not hold (it changed nothing then),
+        the whole game is read through `whole` and it is made again."""
+        try:
+            return change()
+        except HistoryNeeded:
+            if self.whole is None:
+                raise
+            self._become(self.whole())
+            return change()
+
+    def _become(self, whole: Game) -> None:
+        """Take over `whole`'s actions, snapshots, state and history: the same game, with
+        everything held."""
+        self.actions, self.snapshots, self.history = whole.actions, whole.snapshots, whole.history
+        self.state, self.deck, self.checklists = whole.state, whole.deck, whole.checklists
+        self.over, self.partial = whole.over, whole.partial
+
+    def kept_by(self, whole: Callable[[], Game]) -> None:
+        """Storage keeps this game's log: `whole` reads it again from it, so its history
+        need hold only its latest words."""
+        self.whole = whole
+        self._trim()
+
+    def apply_logged(self, action: dict[str, Any], said: dict[str, Any]) -> Step:
+        """Apply an action of the game's log, its words as the log holds them."""
+        step = self.apply_action(action)
+        self.history.summaries[-1] = said
+        return step
+
+    def _trim(self) -> None:
+        """Let go of the words memory need not hold, when they can be read again."""
+        if self.whole is not None:
+            self.history.trim()
+
+    @contextlib.contextmanager
+    def _replay(self) -> Iterator[None]:
+        """Actions applied again (going back to a snapshot, a redo) are not new actions
+        for the history."""
+        was, self._replaying = self._replaying, True
+        try:
+            yield
+        finally:
+            self._replaying = was
 
     # --- snapshots ---------------------------------------------------------------
 
@@ -476,8 +608,9 @@ class Game:
         snapshot = self.snapshots[-1]
         self._restore(snapshot)
         self.actions = actions[: snapshot.actions]
-        for action in actions[snapshot.actions :]:
-            self.apply_action(action)
+        with self._replay():
+            for action in actions[snapshot.actions :]:
+                self.apply_action(action)
 
     def apply_action(self, action: dict[str, Any]) -> Step:
         """Apply one stored action (as found in `actions`), checking it again; returns
@@ -501,8 +634,11 @@ class Game:
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION}
 
     def export(self) -> dict[str, Any]:
-        """The whole game as JSON-ready data: enough to replay it, and readable."""
+        """The whole game as JSON-ready data: enough to replay it, and readable (a
+        resumed game reads its whole log for it, through `whole`)."""
         if self.partial:
+            if self.whole is not None:
+                return self.whole().export()
             # internal: caught: the full history is loaded instead
             raise HistoryNeeded("a resumed game does not hold its earlier actions")
         return {

@@ -4,8 +4,9 @@ Every change goes through `act`: under the game's lock it checks the version the
 device saw, applies the change to the engine, appends one event row (committed
 before returning) and only then updates the in-memory copy.
 
-Undo and Redo (webapp/service/undo_stacks.py) take back and bring back units: one action, or
-all those "Undo back to here" took back at once, as one event of the log.
+Undo and Redo are the engine game's (its move stack, webapp/engine/history.py): this
+module stores each as one event of the log, and gives the game `whole`, which reads it
+again from its whole log when it needs what it does not hold.
 
 The last games opened stay in memory (least recently used out). Every `STORE_EVERY`
 versions a snapshot of the game is stored with the event, in the same transaction;
@@ -22,17 +23,17 @@ import math
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeGuard
 
-from ..engine import Against, Game, HistoryNeeded, Msg, get_bot, msg
+from ..engine import Against, Game, History, HistoryNeeded, Msg, get_bot, msg
 from ..engine.actions import action_of
 from ..engine.questions import Entry, Fields, Question
 from ..engine.text import single_line
 from ..storage import db
 from . import history, library, live, table_copy
-from .undo_stacks import STORED_TAIL, Action, Stacks
 
 # under the web app, its log ("webapp"): a game that cannot be read is said there
 log = logging.getLogger(__name__)
@@ -61,7 +62,6 @@ class OpenGame:
     row: db.GameRow
     game: Game
     version: int
-    stacks: Stacks = field(default_factory=Stacks)  # what Undo and Redo take next
     stored_at: int = 0  # the version of the game's stored snapshot (0: none)
     # the kind and words of the change that made this version, when it was made here
     # (None: opened from storage): the other devices are told an undo or a redo
@@ -78,7 +78,7 @@ class OpenGame:
     @property
     def summaries(self) -> list[dict[str, Any] | None]:
         """The words of each action in effect (None: from before the snapshot resumed)."""
-        return self.stacks.summaries
+        return self.game.history.summaries
 
     @property
     def can_undo(self) -> bool:
@@ -86,21 +86,16 @@ class OpenGame:
 
     @property
     def can_redo(self) -> bool:
-        return bool(self.stacks.redo)
-
-    @property
-    def needs_history(self) -> bool:
-        """What Undo or Redo would take next is from before its stored snapshot."""
-        return self.stacks.needs_history
+        return bool(self.game.history.redo)
 
     def last_summary(self) -> Msg | None:
         """What Undo would take back, in words: the last action, or "7 actions, back to
         …" after a Redo that brought back several."""
-        return self.stacks.next_undo_said()
+        return self.game.history.next_undo_said()
 
     def next_redo(self) -> Msg | None:
         """What Redo would bring back, in words."""
-        return self.stacks.next_redo_said()
+        return self.game.history.next_redo_said()
 
 
 # The games opened last, least recently used first: a game is ~0.5 MB in memory, and a
@@ -113,9 +108,9 @@ _locks_guard = threading.Lock()
 # A snapshot is stored with the event every this many versions: a restart replays at
 # most this many events, and a snapshot (tens of KB) is written once per so many taps.
 STORE_EVERY = 16
-# What `_stored` writes; format 1 (before units of several actions: each redo entry one
-# action) is read too, another is not read.
-SNAPSHOT_FORMAT = 2
+# What `_stored` writes: the engine's stored game, its history inside it. Formats 1 and
+# 2 (the history beside it; in 1, each redo entry one action) are read too, another is not.
+SNAPSHOT_FORMAT = 3
 
 
 def _cached(key: tuple[str, str]) -> OpenGame | None:
@@ -194,6 +189,7 @@ def create_game(
     )
     row = db.find_game(game_id)
     assert row is not None  # (just stored)
+    game.kept_by(_whole_log(row))
     with lock(game_id):  # the game just built is the one to play: not replayed again
         _keep(_key(game_id), OpenGame(row, game, row.version))
     # its first question may already be answered by the table's copy (a printed part):
@@ -333,81 +329,35 @@ def open_game(game_id: str) -> OpenGame:
         return opened
 
 
-def _undo_target(event: db.Event, in_effect: int, stacks: Stacks) -> int:
-    """How many actions an undo event left in effect (what it says, if it can be so;
-    else, as before events said it, the next Undo's unit taken back)."""
-    if 0 <= event.in_effect < in_effect:
-        return event.in_effect
-    return in_effect - stacks.undo_size()
+def _whole_log(row: db.GameRow) -> Callable[[], Game]:
+    """How the game reads itself again from its whole log, as it then stands."""
+    return lambda: _replayed(row)
 
 
-def _read_log(game_id: str) -> tuple[list[Action], Stacks]:
-    """The actions in effect, and what Undo and Redo take next, from the event log."""
-    actions: list[Action] = []
-    stacks = Stacks()
-    for event in db.events(game_id):
-        if event.kind == "action" and event.action is not None:
-            actions.append(event.action)
-            stacks.take(event.summary)
-        elif event.kind == "undo" and actions:
-            to = _undo_target(event, len(actions), stacks)
-            stacks.undo(actions[to:], to)
-            del actions[to:]
-        elif event.kind == "redo" and stacks.redo:
-            actions.extend(action for action, _ in stacks.next_redo())
-            stacks.redone()
-    return actions, stacks
-
-
-def _rebuild(row: db.GameRow, *, trim: bool = True) -> OpenGame:
-    """The game replayed from its whole log (`trim`: holding only the latest words, as
-    memory does; else all of them, for an undo back further than those)."""
-    actions, stacks = _read_log(row.id)
+def _replayed(row: db.GameRow) -> Game:
+    """The game replayed from its whole log, every word of its history held."""
+    actions, held = History.from_log(db.events(row.id))
     try:
-        game = Game.replay(row.bot, row.options, row.seed, row.deck, actions, deck_checked=True)
+        return Game.replay(
+            row.bot, row.options, row.seed, row.deck, actions, deck_checked=True, history=held
+        )
     except Exception as error:
         log.exception("game %s cannot be rebuilt from its log", row.id)
         raise GameUnreadable(row.id) from error
-    if trim:
-        stacks.trim()
-    return OpenGame(row, game, row.version, stacks, db.snapshot_version(row.id) or 0)
+
+
+def _rebuild(row: db.GameRow) -> OpenGame:
+    """The game replayed from its whole log."""
+    game = _replayed(row)
+    game.kept_by(_whole_log(row))
+    return OpenGame(row, game, row.version, db.snapshot_version(row.id) or 0)
 
 
 def _stored(opened: OpenGame) -> str:
     """What is stored of a game so that `_resumed` can take it back: the engine's
-    snapshot, and the latest summaries, redo entries and units (a redo entry larger than
-    STORED_TAIL actions is not stored: a Redo of it reads the whole log)."""
-    stacks = opened.stacks
-    return json.dumps(
-        {
-            "format": SNAPSHOT_FORMAT,
-            "bot": opened.game.bot.id,
-            "game": opened.game.stored(),
-            "summaries": stacks.summaries[-STORED_TAIL:],
-            "summaries_held": len(stacks.summaries),
-            "redo": [
-                None if group is None or len(group) > STORED_TAIL else group
-                for group in stacks.redo[-STORED_TAIL:]
-            ],
-            "redo_held": len(stacks.redo),
-            "units": sorted(stacks.units.items()),
-        }
-    )
-
-
-def _stored_stacks(data: dict[str, Any]) -> Stacks:
-    """The stacks a snapshot holds (format 1: each redo entry a single action)."""
-    summaries = [None] * (data["summaries_held"] - len(data["summaries"]))
-    redo: list[Any] = [None] * (data["redo_held"] - len(data["redo"]))
-    for entry in data["redo"]:
-        if entry is None:
-            redo.append(None)
-        elif data["format"] == 1:
-            redo.append([(entry[0], entry[1])])
-        else:
-            redo.append([(action, said) for action, said in entry])
-    units = {int(end): int(size) for end, size in data.get("units", [])}
-    return Stacks([*summaries, *data["summaries"]], redo, units)
+    stored game (its history included)."""
+    game = opened.game
+    return json.dumps({"format": SNAPSHOT_FORMAT, "bot": game.bot.id, "game": game.stored()})
 
 
 def _resumed(row: db.GameRow) -> OpenGame | None:
@@ -419,39 +369,38 @@ def _resumed(row: db.GameRow) -> OpenGame | None:
     version, text = found
     try:
         data = json.loads(text)
-        if data.get("format") not in (1, SNAPSHOT_FORMAT) or data.get("bot") != row.bot:
+        if data.get("format") not in (1, 2, SNAPSHOT_FORMAT) or data.get("bot") != row.bot:
             return None
+        held = None  # format 3: in the engine's stored game
+        if data["format"] in (1, 2):
+            held = History.from_stored(data, single_redo=data["format"] == 1)
         game = Game.resume(
-            row.bot, row.options, row.seed, row.deck, data["game"], deck_checked=True
+            row.bot, row.options, row.seed, row.deck, data["game"], deck_checked=True, history=held
         )
-        opened = OpenGame(row, game, version, _stored_stacks(data), version)
+        opened = OpenGame(row, game, version, version)
         for event in db.events_after(row.id, version):
-            _replay_event(opened, event)
+            _replay_event(game, event)
+            opened.version = event.seq
     except HistoryNeeded:
         return None
     except Exception:  # a snapshot of an earlier Botdeck, say: the log is the truth
         log.warning("game %s: its stored snapshot is not used", row.id)
         return None
-    return None if opened.needs_history or opened.version != row.version else opened
+    if game.needs_history or opened.version != row.version:
+        return None
+    game.kept_by(_whole_log(row))
+    return opened
 
 
-def _replay_event(opened: OpenGame, event: db.Event) -> None:
-    """Apply one stored event to an open game being resumed, as `act` applied it
-    (HistoryNeeded if it goes back before the game's snapshot)."""
-    game, stacks = opened.game, opened.stacks
+def _replay_event(game: Game, event: db.Event) -> None:
+    """Apply one stored event to a game being resumed, as `act` applied it (HistoryNeeded
+    if it goes back before the game's snapshot)."""
     if event.kind == "action" and event.action is not None:
-        _apply(game, event.action, stored=True)
-        stacks.take(event.summary)
+        game.apply_logged(event.action, event.summary)
     elif event.kind == "undo" and game.actions:
-        to = _undo_target(event, len(game.actions), stacks)
-        stacks.check_undo(to)
-        stacks.undo(game.undo_to(to), to)
-    elif event.kind == "redo" and stacks.redo:
-        for action, _ in stacks.next_redo():
-            _apply(game, action, stored=True)
-        stacks.redone()
-    stacks.trim()
-    opened.version = event.seq
+        game.undo_to(game.history.undo_target(event.in_effect))
+    elif event.kind == "redo" and game.history.redo:
+        game.redo()
 
 
 def _apply(
@@ -494,12 +443,7 @@ def act(
             raise db.StaleVersion(game_id)
         asked = opened.game.pending()
         try:
-            try:
-                changed, said, turn = _changed(opened, kind, payload, ask_first)
-            except HistoryNeeded:  # an undo further back than the snapshot it resumed from
-                opened = _rebuild(opened.row, trim=False)
-                _keep(_key(game_id), opened)
-                changed, said, turn = _changed(opened, kind, payload, ask_first)
+            changed, said, turn = _changed(opened, kind, payload, ask_first)
         except ValueError:
             raise  # refused: the engine put the game back as it was
         except BaseException:
@@ -530,8 +474,7 @@ def act(
         changed.version = new_version
         if store:
             changed.stored_at = new_version
-        if changed.needs_history:  # what Undo would take next is before its snapshot
-            changed = _rebuild(replace(changed.row, version=new_version))
+        changed.game.read_whole()  # the words of what Undo takes next, once stored
         changed.change = (kind, event.summary)
         _keep(_key(game_id), changed)
         answered = kind == "action" and payload is not None and "answer" in payload
@@ -702,9 +645,9 @@ def undone_or_redone(opened: OpenGame, kind: str) -> Msg | None:
     actions, back to …"): the entry it moved onto the redo list (undo) or back into
     effect (redo)."""
     if kind == "undo":
-        return opened.stacks.undone_said()
+        return opened.game.history.undone_said()
     if kind == "redo":
-        return opened.stacks.redone_said()
+        return opened.game.history.redone_said()
     return None
 
 
@@ -714,38 +657,30 @@ def _changed(
     """The game after the change, the change in words for the history, and the title of
     its turn: the turn an action or a redo was taken at, the turn an undo went back to.
     `ask_first`: an action the table must confirm raises ConfirmFirst."""
-    game, stacks = opened.game, opened.stacks.copy()
+    game = opened.game
     if kind == "undo":
         if not game.actions:
             raise NothingToUndo(msg("nothing to undo"))
         to = _undo_to(payload)
-        to = len(game.actions) - stacks.undo_size() if to is None else to
-        stacks.check_undo(to)  # before the game changes
-        stacks.undo(game.undo_to(to), to)
-        said, turn = stacks.undone_said(), _turn(game)
+        if to is None:
+            game.undo_unit()
+        else:
+            game.undo_to(to)
+        said, turn = game.history.undone_said(), _turn(game)
     elif kind == "redo":
-        if not stacks.redo:
+        if not game.history.redo:
             raise NothingToUndo(msg("nothing to redo"))
-        turn, before = _turn(game), len(game.actions)
-        try:
-            for action, _ in stacks.next_redo():
-                _apply(game, action, stored=True)
-        except BaseException:
-            if len(game.actions) > before:
-                game.undo_to(before)  # the game as it was: none of them, not some
-            raise
-        stacks.redone()
-        said = stacks.redone_said()
+        turn = _turn(game)
+        game.redo()
+        said = game.history.redone_said()
     elif kind == "action" and payload is not None:
         turn = _turn(game)
         said = _apply(game, payload, ask_first)
-        stacks.take(said.to_json())
     else:
         # internal: the web layer sends only action, undo and redo
         raise ValueError(f"unknown change {kind!r}")
-    assert said is not None  # its words were just checked (HistoryNeeded otherwise)
-    stacks.trim()
-    return OpenGame(opened.row, game, opened.version, stacks, opened.stored_at), said, turn
+    assert said is not None  # the game holds the words of what it just changed
+    return OpenGame(opened.row, game, opened.version, opened.stored_at), said, turn
 
 
 def _undo_in_log(game_id: str, version: int, device: str, to: int | None = None) -> None:
@@ -756,14 +691,14 @@ def _undo_in_log(game_id: str, version: int, device: str, to: int | None = None)
         raise GameNotFound(game_id)
     if version != row.version:
         raise db.StaleVersion(game_id)
-    actions, stacks = _read_log(game_id)
+    actions, held = History.from_log(db.events(game_id))
     if not actions:
         raise NothingToUndo(msg("nothing to undo"))
-    to = len(actions) - stacks.undo_size() if to is None else to
+    to = len(actions) - held.undo_size() if to is None else to
     if not 0 <= to < len(actions):
         raise NothingToUndo(msg("nothing to undo"))
-    stacks.undo(actions[to:], to)
-    said = stacks.undone_said()
+    held.undo(actions[to:], to)
+    said = held.undone_said()
     assert said is not None  # the whole log: every action's words
     db.append_event(
         game_id,
@@ -783,7 +718,7 @@ def export_game(game_id: str) -> dict[str, Any]:
         row = db.find_game(game_id)
         if row is None:
             raise GameNotFound(game_id) from None
-        actions, _ = _read_log(game_id)
+        actions, _ = History.from_log(db.events(game_id))
         return {
             **Game.file_header(),
             "bot": row.bot,
@@ -793,6 +728,4 @@ def export_game(game_id: str) -> dict[str, Any]:
             "actions": actions,
             "name": row.name,
         }
-    if opened.game.partial:  # resumed from its snapshot: the file needs every action
-        opened = _rebuild(opened.row)
     return {**opened.game.export(), "name": opened.row.name}
