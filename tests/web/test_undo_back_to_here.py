@@ -476,3 +476,19 @@ def test_undo_back_to_here_changes_the_game_under_its_own_lock(app, coins_game, 
     with app.app_context():
         games.undo_back_to(coins_game, 10, 5, "tablet")
     assert taken and set(taken) == {coins_game}
+
+
+def test_after_a_redo_longer_than_memory_holds_undo_still_says_what_it_takes_back(app):
+    """A Redo brings back more actions than memory holds the words of: the game reads its
+    whole log once the redo is stored, so the Undo button still says what it takes back."""
+    count = 3 * STORED_TAIL
+    with app.app_context():
+        game_id = games.create_game("covenant", {}, name="Long redo", seed=8)
+        for version in range(count):
+            games.act(game_id, version, "action", {"correct": "coins", "value": version % 40})
+        games.act(game_id, count, "undo", {"to": 10})
+        redone = games.act(game_id, count + 1, "redo")
+        assert redone.game.history.undo_size() == count - 10
+        said = redone.last_summary()
+        assert said is not None
+        assert str(said) == f"{count - 10} actions, back to “Correction: Coins set to 9”"
