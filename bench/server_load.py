@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from webapp import create_app
+from webapp.engine.actions import action_of
 from webapp.service import games
 
 from .live import (
@@ -197,7 +198,7 @@ def build_games(data_dir: str) -> dict[int, tuple[str, int]]:
                     if version % 4 == 0
                     else {"correct": "coins", "value": version % 90}
                 )
-                version = games.act(game, version, "action", action).version
+                version = games.act(game, version, action_of(action)).version
             built[length] = (game, version)
         games.forget_all()
     return built

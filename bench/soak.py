@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from webapp import create_app
+from webapp.engine.actions import Answered
 from webapp.service import games
 
 from .live import Device, Reader, Server, Stream, loopback, open_streams
@@ -109,7 +110,7 @@ def script(bot: str, options: dict[str, Any], count: int, longest: int = 0) -> l
                     game = games.create_game(bot, options, name="Script", seed=SEED + number)
                     continue
                 value = str(valid_answer(opened, rng))
-                games.act(game, opened.version, "action", {"answer": value})
+                games.act(game, opened.version, Answered(value))
                 taps.append(Tap(number, opened.version, value))
             games.forget_all()
     return taps

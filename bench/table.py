@@ -18,6 +18,7 @@ from typing import Any
 from webapp import create_app
 from webapp.bots.deacon.components import DEMO_COMPONENTS
 from webapp.engine import Field, Fields, Kind
+from webapp.engine.actions import action_of
 from webapp.service import games
 
 QUIET = ("end", "you_won", "held", "mercantile", "none", "shown", "nothing", "done", "pass", "you")
@@ -126,7 +127,7 @@ def bot_taps(
                 else:
                     value = valid_answer(opened, rng)
                     tap, action = ("answer", {"value": value}), {"answer": value}
-                games.act(game_id, opened.version, "action", action)
+                games.act(game_id, opened.version, action_of(action))
                 taps.append(tap)
             games.forget_all()
         return tuple(taps)

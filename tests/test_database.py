@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app
+from webapp.engine.actions import Corrected, Redo, Undo
 from webapp.service import games, live
 from webapp.storage import db, safety
 
@@ -333,8 +334,8 @@ def test_a_database_from_before_undo_back_to_here_upgrades_and_its_logs_read_as_
             ("undo", 0),
         ]:
             version = db.find_game(game_id).version
-            payload = {"correct": "coins", "value": value} if kind == "action" else None
-            games.act(game_id, version, kind, payload)
+            change = {"action": Corrected("coins", value), "undo": Undo(), "redo": Redo()}[kind]
+            games.act(game_id, version, change)
         expected = [event.in_effect for event in db.events(game_id)]
         before = seen(games._rebuild(db.find_game(game_id)))
     assert expected == [1, 2, 1, 2, 3, 4, 3, 2, 3, 4, 3]
@@ -968,8 +969,8 @@ def test_a_tap_logged_under_its_devices_id_reads_its_name_once_upgraded(tmp_path
     game_id = start_game(client, "Before the update")
     device_id = client.get_cookie("botdeck_device").value
     with app.app_context():
-        games.act(game_id, 0, "action", {"correct": "coins", "value": 4}, device="Tablet 2")
-        games.act(game_id, 1, "action", {"correct": "coins", "value": 5}, device="Tablet 2")
+        games.act(game_id, 0, Corrected("coins", 4), device="Tablet 2")
+        games.act(game_id, 1, Corrected("coins", 5), device="Tablet 2")
         name = db.find_device(device_id).name
     path = database_of(app)
     db.release(path)  # the earlier Botdeck stops
@@ -1001,8 +1002,7 @@ def test_a_database_upgraded_runs_only_the_migrations_after_its_version(tmp_path
             games.act(
                 game_id,
                 db.find_game(game_id).version,
-                "action",
-                {"correct": "coins", "value": value},
+                Corrected("coins", value),
             )
         first = db.events(game_id)[0]
         games.undo_back_to(game_id, db.find_game(game_id).version, first.seq, "Tablet")

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from webapp.engine.actions import Answered
 from webapp.service import games
 
 from ..random_play import OPTIONS, random_answer, starting_deck
@@ -44,7 +45,7 @@ def played(app: Any, bot: str, options: int, answers: int) -> str:
             if opened.game.pending() is None:
                 break
             answer = random_answer(opened.game, rng)
-            games.act(game_id, opened.version, "action", {"answer": answer})
+            games.act(game_id, opened.version, Answered(answer))
     return game_id
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from webapp.bots.solo_enemy.faction import profile_fields, read_profile
 from webapp.engine import Game, InvalidAnswer
-from webapp.engine.actions import Answered, Corrected, Overturned, action_of
+from webapp.engine.actions import Answered, Corrected, Overturned, Redo, Undo, action_of, kind_of
 
 from .solo_enemy import new_game as solo_enemy_game
 
@@ -77,3 +77,19 @@ def test_an_answer_the_table_takes_now_is_checked_as_strictly_as_a_tap():
     assert game.actions == [{"answer": "done"}]
     game.take(Answered(ALL_ZERO), stored=True)
     assert game.state.profile == ALL_ZERO
+
+
+def test_each_change_is_stored_as_the_event_of_its_kind():
+    """An action, an undo (of the next unit or back to a point) and a redo: the log keeps
+    each as one event of its kind."""
+    assert [
+        kind_of(change)
+        for change in (
+            Answered(3),
+            Corrected("coins", 4),
+            Overturned("yes"),
+            Undo(),
+            Undo(2),
+            Redo(),
+        )
+    ] == ["action", "action", "action", "undo", "undo", "redo"]

@@ -26,6 +26,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from webapp import create_app
 from webapp.engine import Game, get_bot
+from webapp.engine.actions import Answered
 from webapp.service import games, library
 from webapp.storage import db
 
@@ -131,7 +132,7 @@ class WebTable(RuleBasedStateMachine):
                 if opened.game.pending() is None:
                     break
                 answer = random_answer(opened.game, rng)
-                games.act(self.game_id, opened.version, "action", {"answer": answer})
+                games.act(self.game_id, opened.version, Answered(answer))
 
     def post(self, route: str, **form: Any) -> None:
         response = self.client.post(
@@ -258,13 +259,11 @@ def test_the_solo_enemy_game_found_broken_after_a_battle_opens(app, client, monk
         rng = random.Random(16574)
         for _ in range(27):
             opened = games.open_game(game_id)
-            games.act(
-                game_id, opened.version, "action", {"answer": random_answer(opened.game, rng)}
-            )
+            games.act(game_id, opened.version, Answered(random_answer(opened.game, rng)))
         for kind, value in (("battle_cancel", True), ("battle_outcome", "enemy")):
             opened = games.open_game(game_id)
             assert opened.game.pending().step.kind == kind
-            games.act(game_id, opened.version, "action", {"answer": value})
+            games.act(game_id, opened.version, Answered(value))
         assert games.open_game(game_id).game.state.battle is None
     response = client.get(f"/g/{game_id}")
     assert response.status_code == 200
@@ -282,9 +281,7 @@ def test_undo_back_to_here_from_a_stored_snapshot_is_the_game_replayed(app):
         rng = random.Random(1)
         for _ in range(33):
             opened = games.open_game(game_id)
-            games.act(
-                game_id, opened.version, "action", {"answer": random_answer(opened.game, rng)}
-            )
+            games.act(game_id, opened.version, Answered(random_answer(opened.game, rng)))
         opened = games.open_game(game_id)
         actions = list(games._rebuild(opened.row).game.actions)
         entry = db.find_event(game_id, 32)

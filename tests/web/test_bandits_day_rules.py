@@ -9,6 +9,7 @@ import html
 import re
 from typing import Any
 
+from webapp.engine.actions import Answered
 from webapp.service import games
 
 from .conftest import HTMX, page, version_of
@@ -231,7 +232,7 @@ def test_the_service_asks_nothing_first_unless_it_is_told_to(app, client):
     send(client, game_id, "0,0")
     version, _ = state(app, game_id)
     with app.app_context():
-        changed = games.act(game_id, version, "action", {"answer": "dies:1"})
+        changed = games.act(game_id, version, Answered("dies:1"))
     assert changed.version == version + 1
     assert changed.game.state.dead == [False, True]
     assert changed.game.state.outcome["why"] == "death"

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from webapp.engine.actions import Answered
 from webapp.service import games
 from webapp.storage import db, safety
 
@@ -246,7 +247,7 @@ def test_the_cache_never_serves_a_deleted_game(app, table):
             games.open_game(game_id)
         assert missing.value.args == (game_id,)
         with pytest.raises(games.GameNotFound) as missing:
-            games.act(game_id, version, "action", {"answer": "1.1"})
+            games.act(game_id, version, Answered("1.1"))
         assert missing.value.args == (game_id,)
     tablet.post(f"/g/{game_id}/bring-back")
     with app.app_context():

@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from webapp.engine.actions import Answered
 from webapp.service import games
 from webapp.web import fragments
 
@@ -51,6 +52,6 @@ def test_a_region_whose_inputs_did_not_change_draws_the_same(app, bot_id, watch)
                 if opened.game.pending() is None:
                     break
                 answer = random_answer(opened.game, rng)
-                games.act(game_id, opened.version, "action", {"answer": answer})
+                games.act(game_id, opened.version, Answered(answer))
     assert compared.total() > 20  # regions often stay as they were: the check had work to do
     assert compared["figures"] > 5  # the key figures too (a tap seldom changes them all)

@@ -11,6 +11,7 @@ import pytest
 from flask import Flask
 
 from webapp import create_app
+from webapp.engine.actions import Answered
 from webapp.service import games
 from webapp.storage import db
 
@@ -72,7 +73,7 @@ def test_a_snapshot_that_disagrees_with_the_games_log_is_not_used(app: Flask) ->
         for _ in range(games.STORE_EVERY):
             opened = games.open_game(game_id)
             answer = random_answer(opened.game, rng)
-            games.act(game_id, opened.version, "action", {"answer": answer})
+            games.act(game_id, opened.version, Answered(answer))
         assert db.snapshot_version(game_id) == games.STORE_EVERY
         expected = step_title(page(app.test_client(), game_id))
         db.get_db().execute("UPDATE snapshots SET version = version + 1")

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from webapp.engine.actions import Corrected, Undo
 from webapp.service import games
 from webapp.storage import db
 
@@ -21,7 +22,7 @@ def correct_coins(app, game_id: str, values) -> None:
     with app.app_context():
         version = games.open_game(game_id).version
         for value in values:
-            games.act(game_id, version, "action", {"correct": "coins", "value": value})
+            games.act(game_id, version, Corrected("coins", value))
             version += 1
 
 
@@ -172,7 +173,7 @@ def test_an_older_page_shows_undone_what_an_action_on_a_newer_page_replaced(app,
     correct_coins(app, game_id, range(1, 11))
     with app.app_context():
         for _ in range(3):
-            games.act(game_id, games.open_game(game_id).version, "undo")
+            games.act(game_id, games.open_game(game_id).version, Undo())
     correct_coins(app, game_id, range(101, 151))  # seqs 14 to 63: the newest page of 50
     first = client.get(f"/g/{game_id}/history").get_data(as_text=True)
     assert coins_set(first)[-1] == 101 and older_button(first) == f"/g/{game_id}/history?before=14"

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from webapp.engine import Game
+from webapp.engine.actions import Answered, Corrected
 from webapp.service import games
 from webapp.storage import db
 
@@ -72,9 +73,7 @@ def test_every_bots_turns_head_the_rows_taken_at_them(app, client, bot_id):
             seen.add(str(opened.game.checklist.title))
             if opened.game.pending() is None or (count >= 45 and len(seen) > 3):
                 break
-            games.act(
-                game_id, opened.version, "action", {"answer": random_answer(opened.game, rng)}
-            )
+            games.act(game_id, opened.version, Answered(random_answer(opened.game, rng)))
         opened = games.open_game(game_id)
         row = opened.row
         titles = turns_replayed(bot_id, row.options, row.seed, row.deck, opened.game.actions)
@@ -92,9 +91,7 @@ def test_an_undo_sits_under_the_turn_it_went_back_to(app, client, game_id):
         first = str(games.open_game(game_id).game.checklist.title)
         while str(games.open_game(game_id).game.checklist.title) == first:
             opened = games.open_game(game_id)
-            games.act(
-                game_id, opened.version, "action", {"answer": random_answer(opened.game, rng)}
-            )
+            games.act(game_id, opened.version, Answered(random_answer(opened.game, rng)))
         second = str(games.open_game(game_id).game.checklist.title)
         version = games.open_game(game_id).version
     assert (
@@ -113,9 +110,7 @@ def test_an_imported_game_shows_its_turns(app, client, game_id):
         rng = random.Random(9)
         for _ in range(30):
             opened = games.open_game(game_id)
-            games.act(
-                game_id, opened.version, "action", {"answer": random_answer(opened.game, rng)}
-            )
+            games.act(game_id, opened.version, Answered(random_answer(opened.game, rng)))
     played = headings(client.get(f"/g/{game_id}/history").get_data(as_text=True))
     exported = client.get(f"/g/{game_id}/export").data
     response = client.post("/games/import", data={"file": (io.BytesIO(exported), "game.json")})
@@ -129,7 +124,7 @@ def test_rows_from_before_turns_were_stored_show_under_their_day_without_a_headi
 ):
     with app.app_context():
         for version in range(4):
-            games.act(game_id, version, "action", {"correct": "coins", "value": version})
+            games.act(game_id, version, Corrected("coins", version))
         db.get_db().execute(
             "UPDATE events SET turn = NULL WHERE game_id = ? AND seq <= 2", (game_id,)
         )
@@ -148,7 +143,7 @@ def test_an_imported_game_numbers_its_log_as_played_its_last_event_at_its_versio
     here find the event by it. An imported game's log is numbered as it was played."""
     with app.app_context():
         for version in range(4):
-            games.act(game_id, version, "action", {"correct": "coins", "value": version})
+            games.act(game_id, version, Corrected("coins", version))
     exported = client.get(f"/g/{game_id}/export").data
     response = client.post("/games/import", data={"file": (io.BytesIO(exported), "game.json")})
     copy_id = response.headers["Location"].rsplit("/", 1)[1]

@@ -14,6 +14,7 @@ import sqlite3
 
 import pytest
 
+from webapp.engine.actions import Answered
 from webapp.service import games
 from webapp.storage import db
 from webapp.web import fragments
@@ -200,9 +201,7 @@ def test_a_game_stored_before_notes_named_places_still_opens(app):
     with app.app_context():
         for _ in range(40):
             opened = games.open_game(game_id)
-            games.act(
-                game_id, opened.version, "action", {"answer": random_answer(opened.game, rng)}
-            )
+            games.act(game_id, opened.version, Answered(random_answer(opened.game, rng)))
         _, text = db.find_snapshot(game_id)
     data = json.loads(text)
     stored = json.loads(data["game"])

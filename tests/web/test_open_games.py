@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from webapp.engine import Game
+from webapp.engine.actions import Answered, Corrected, Redo, Undo, action_of
 from webapp.engine.history import STORED_TAIL
 from webapp.service import games
 from webapp.storage import db
@@ -28,10 +29,10 @@ def played(app, bot: str, options: dict, taps: int, seed: int = 1) -> str:
         for _ in range(taps):
             opened = games.open_game(game_id)
             if opened.can_undo and rng.random() < 0.15:
-                games.act(game_id, opened.version, "undo")
+                games.act(game_id, opened.version, Undo())
             elif opened.game.pending() is not None:
                 answer = random_answer(opened.game, rng)
-                games.act(game_id, opened.version, "action", {"answer": answer})
+                games.act(game_id, opened.version, Answered(answer))
     return game_id
 
 
@@ -72,7 +73,7 @@ def test_undo_after_a_restart_goes_back_as_far_as_the_table_likes(app):
     with app.app_context():
         version = games.open_game(game_id).version
         while games.open_game(game_id).can_undo:  # past the snapshot: the whole log is read
-            version = games.act(game_id, version, "undo").version
+            version = games.act(game_id, version, Undo()).version
         assert games.open_game(game_id).game.actions == []
         restart(app)
         again = games.open_game(game_id)
@@ -173,13 +174,13 @@ def test_a_long_game_holds_its_latest_summaries_and_undo_still_goes_all_the_way(
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Long", seed=8)
         for version in range(3 * STORED_TAIL + 10):
-            games.act(game_id, version, "action", {"correct": "coins", "value": version % 40})
+            games.act(game_id, version, Corrected("coins", version % 40))
         opened = games.open_game(game_id)
         held = [summary for summary in opened.summaries if summary is not None]
         assert STORED_TAIL <= len(held) <= 2 * STORED_TAIL
         version = opened.version
         for _ in range(2 * STORED_TAIL + 5):  # past what memory holds: the log is read
-            version = games.act(game_id, version, "undo").version
+            version = games.act(game_id, version, Undo()).version
         again = games.open_game(game_id)
         assert str(again.last_summary()).startswith("Correction")
         assert seen(again) == seen(games._rebuild(again.row))
@@ -201,6 +202,9 @@ def seen_by_the_table(opened: games.OpenGame) -> tuple[object, ...]:
     )
 
 
+BACK_AND_FORTH = {"undo": Undo(), "redo": Redo()}
+
+
 def test_a_game_read_again_from_storage_undoes_and_redoes_as_it_did_in_memory(app, game_id):
     """Across stored snapshots (every STORE_EVERY events) and the events replayed since:
     undos, redos, undo back to here and its redo as one unit, each read again after a
@@ -219,11 +223,11 @@ def test_a_game_read_again_from_storage_undoes_and_redoes_as_it_did_in_memory(ap
             opened = games.open_game(game_id)
             if kind == "correct":
                 payload = {"correct": "coins", "value": value}
-                opened = games.act(game_id, opened.version, "action", payload)
+                opened = games.act(game_id, opened.version, action_of(payload))
             elif kind == "undo_to":
-                opened = games.act(game_id, opened.version, "undo", {"to": value})
+                opened = games.act(game_id, opened.version, Undo(value))
             else:
-                opened = games.act(game_id, opened.version, kind)
+                opened = games.act(game_id, opened.version, BACK_AND_FORTH[kind])
             before = seen_by_the_table(opened)
         restart(app)
         with app.app_context():
@@ -241,16 +245,16 @@ def test_a_game_resumes_from_its_snapshot_with_a_unit_and_a_redo_since(
     with app.app_context():
         for n in range(1, corrections + 1):
             opened = games.open_game(game_id)
-            games.act(game_id, opened.version, "action", {"correct": "coins", "value": n})
-        opened = games.act(game_id, games.open_game(game_id).version, "undo", {"to": 4})
-        opened = games.act(game_id, opened.version, "redo")  # a unit, in effect
+            games.act(game_id, opened.version, Corrected("coins", n))
+        opened = games.act(game_id, games.open_game(game_id).version, Undo(4))
+        opened = games.act(game_id, opened.version, Redo())  # a unit, in effect
         last = "redo"
         while opened.stored_at != opened.version:  # undone and redone up to the snapshot
             last = "undo" if last == "redo" else "redo"
-            opened = games.act(game_id, opened.version, last)
+            opened = games.act(game_id, opened.version, BACK_AND_FORTH[last])
         assert last == stored_after
         for kind in ["redo"] * (last == "undo") + ["undo", "redo"]:  # and since
-            opened = games.act(game_id, opened.version, kind)
+            opened = games.act(game_id, opened.version, BACK_AND_FORTH[kind])
         before = seen_by_the_table(opened)
     restart(app)
 

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from webapp.engine.actions import Answered, Corrected
 from webapp.service import games
 from webapp.web.i18n import translate
 
@@ -64,13 +65,11 @@ def solo_enemy_game(app, action: str, **corrections: int) -> str:
             pending = opened.game.pending()
             if pending.step.kind == "tax_slot" and pending.step.params["slot"] == 3:
                 for field, value in corrections.items():
-                    opened = games.act(
-                        game_id, opened.version, "action", {"correct": field, "value": value}
-                    )
+                    opened = games.act(game_id, opened.version, Corrected(field, value))
             elif pending.step.kind not in SETUP_KINDS:
                 return game_id
             answer = default_for(opened.game.pending(), DEFAULTS)
-            games.act(game_id, opened.version, "action", {"answer": answer})
+            games.act(game_id, opened.version, Answered(answer))
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ import logging
 import pytest
 
 from webapp.engine import get_bot
+from webapp.engine.actions import Undo
 from webapp.service import games, live
 from webapp.storage import db
 from webapp.web import fragments
@@ -127,7 +128,7 @@ def test_undo_back_to_the_start_of_a_game_that_cannot_be_rebuilt_takes_back_ever
 ):
     with app.app_context():
         summary = db.find_game(unreadable).summary
-        opened = games.act(unreadable, 2, "undo", {"to": 0})
+        opened = games.act(unreadable, 2, Undo(0))
         assert opened.game.actions == []
         assert str(opened.game.pending().title) == "Where is your Ship?"  # its first question
         assert summary and db.find_game(unreadable).summary == summary  # the lobby's line kept
@@ -140,7 +141,7 @@ def test_undo_of_a_game_that_cannot_be_rebuilt_before_its_first_tap_is_refused(
     with app.app_context():
         games.forget_all()  # as after a restart
         with pytest.raises(games.NothingToUndo, match="^nothing to undo$"):
-            games.act(game_id, 0, "undo")
+            games.act(game_id, 0, Undo())
         assert db.find_game(game_id).version == 0  # nothing stored
 
 
@@ -148,9 +149,9 @@ def test_undo_of_a_game_that_cannot_be_rebuilt_before_its_first_tap_is_refused(
 def test_undo_back_to_no_tap_of_a_game_that_cannot_be_rebuilt_is_refused(app, unreadable, to):
     with app.app_context():
         with pytest.raises(games.NothingToUndo, match="^nothing to undo$"):
-            games.act(unreadable, 2, "undo", {"to": to})
+            games.act(unreadable, 2, Undo(to))
         with pytest.raises(db.StaleVersion) as stale:
-            games.act(unreadable, 1, "undo")
+            games.act(unreadable, 1, Undo())
         assert stale.value.args == (unreadable,)
         assert db.find_game(unreadable).version == 2  # nothing stored
 
@@ -160,7 +161,7 @@ def test_an_undo_from_the_repair_page_reaches_every_partners_screen(app, unreada
     stop = live.listen(lambda name, version: heard.append((name, version)))
     try:
         with app.app_context():
-            games.act(unreadable, 2, "undo")
+            games.act(unreadable, 2, Undo())
             topic = live.topic(games._key(unreadable))
     finally:
         stop()

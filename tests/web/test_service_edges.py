@@ -16,6 +16,7 @@ from flask import Flask
 
 from webapp.bots.solo_enemy.faction import profile_fields, read_profile
 from webapp.engine import Context, Game, InvalidAnswer, Msg, Overturn, ScoreSheet, Step, msg
+from webapp.engine.actions import Answered, Corrected, Redo, Undo, action_of
 from webapp.engine.game import ConfirmFirst
 from webapp.engine.registry import register, unregister
 from webapp.service import games, live
@@ -65,7 +66,7 @@ def test_each_refusal_of_a_game_names_the_game(app: Flask) -> None:
             games.delete_game("nosuchgame", "owner")
         assert missing.value.args == ("nosuchgame",)
         with pytest.raises(db.StaleVersion) as stale:
-            games.act(game_id, 5, "action", {"correct": "coins", "value": 4})
+            games.act(game_id, 5, Corrected("coins", 4))
         assert stale.value.args == (game_id,)
         with pytest.raises(games.NotYours) as not_yours:
             games.delete_game(game_id, "someone else")
@@ -98,7 +99,7 @@ def test_an_imported_game_is_stored_with_its_summary_and_each_action_numbered(ap
     with app.app_context():
         for value in (3, 4, 5):
             opened = games.open_game(game_id)
-            games.act(game_id, opened.version, "action", {"correct": "coins", "value": value})
+            games.act(game_id, opened.version, Corrected("coins", value))
         exported = games.export_game(game_id)
         copy = games.import_game(exported, name="Copy")
         row = db.find_game(copy)
@@ -146,9 +147,9 @@ def test_a_game_deleted_while_its_file_is_read_from_its_log_is_not_found(
 def test_an_undo_back_to_anything_but_a_whole_number_is_refused(app: Flask, to: Any) -> None:
     game_id = started(app)
     with app.app_context():
-        opened = games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
+        opened = games.act(game_id, 0, Corrected("coins", 4))
         with pytest.raises(ValueError, match="^an undo goes back to a whole number of actions$"):
-            games.act(game_id, opened.version, "undo", {"to": to})
+            games.act(game_id, opened.version, Undo(to))  # refused as it is made
         assert games.open_game(game_id).version == opened.version  # nothing stored
 
 
@@ -184,7 +185,7 @@ def runaway(app: Flask) -> Iterator[str]:
     try:
         with app.app_context():
             game_id = games.create_game(RunawayDiceBot.id, {}, name="Runaway", seed=1)
-            games.act(game_id, 0, "action", {"answer": [1, 2]})
+            games.act(game_id, 0, Answered([1, 2]))
         yield game_id
     finally:
         unregister(RunawayDiceBot.id)
@@ -194,20 +195,20 @@ def test_an_overturn_that_decides_the_game_is_confirmed_first(app: Flask, runawa
     overturn = {"overturn": "home", "reason": ""}
     with app.app_context():
         with pytest.raises(ConfirmFirst) as asked:
-            games.act(runaway, 1, "action", overturn, ask_first=True)
+            games.act(runaway, 1, action_of(overturn), ask_first=True)
         assert [str(then) for then in asked.value.then] == ["The bot is home"]
         assert db.find_game(runaway).version == 1  # nothing stored
         assert games.open_game(runaway).game.pending().step.kind == "move"
-        confirmed = games.act(runaway, 1, "action", overturn)  # the table said yes
+        confirmed = games.act(runaway, 1, action_of(overturn))  # the table said yes
         assert confirmed.game.over and db.find_game(runaway).version == 2
 
 
 def test_an_unknown_change_is_refused_and_nothing_is_stored(app: Flask) -> None:
     game_id = started(app)
     with app.app_context():
-        for kind, payload in [("bogus", {"correct": "coins", "value": 4}), ("action", None)]:
+        for change in ["undo", {"correct": "coins", "value": 4}, None]:  # not typed changes
             with pytest.raises(ValueError, match="^unknown change"):
-                games.act(game_id, 0, kind, payload)
+                games.act(game_id, 0, change)  # type: ignore[arg-type]
         assert db.find_game(game_id).version == 0
         assert games.open_game(game_id).game.actions == []
 
@@ -235,9 +236,9 @@ def test_an_answer_saved_before_a_stricter_check_is_redone_and_resumed_as_played
     monkeypatch.setattr(games, "STORE_EVERY", 2)  # a snapshot stored with the undo
     with app.app_context():
         game_id = games.import_game({**played.export(), "name": "Old"}, name="Old")
-        undone = games.act(game_id, 2, "undo")
+        undone = games.act(game_id, 2, Undo())
         assert len(undone.game.actions) == 1 and undone.stored_at == 3
-        assert games.act(game_id, 3, "redo").game.state.profile == ALL_ZERO
+        assert games.act(game_id, 3, Redo()).game.state.profile == ALL_ZERO
         games.forget_all()  # as after a restart
         monkeypatch.setattr(games, "_rebuild", refused)
         assert games.open_game(game_id).game.state.profile == ALL_ZERO
@@ -252,8 +253,8 @@ def test_a_redo_refused_half_way_is_refused_in_its_words_and_brings_back_nothing
     game_id = started(app)
     with app.app_context():
         for version, coins in enumerate((3, 4, 5)):
-            games.act(game_id, version, "action", {"correct": "coins", "value": coins})
-        games.act(game_id, 3, "undo", {"to": 0})
+            games.act(game_id, version, Corrected("coins", coins))
+        games.act(game_id, 3, Undo(0))
         real, calls = Game.apply_action, []
 
         def refuses(game: Game, action: dict[str, Any]) -> Step:
@@ -264,13 +265,13 @@ def test_a_redo_refused_half_way_is_refused_in_its_words_and_brings_back_nothing
 
         monkeypatch.setattr(Game, "apply_action", refuses)  # what the game's redo applies
         with pytest.raises(InvalidAnswer, match="^refused by the test$"):
-            games.act(game_id, 4, "redo")
+            games.act(game_id, 4, Redo())
         assert len(calls) == fails_at
         opened = games.open_game(game_id)
         assert opened.game.actions == [] and opened.can_redo
         assert db.find_game(game_id).version == 4  # nothing stored
         monkeypatch.setattr(Game, "apply_action", real)
-        assert len(games.act(game_id, 4, "redo").game.actions) == 3
+        assert len(games.act(game_id, 4, Redo()).game.actions) == 3
 
 
 class Broken(RuntimeError):
@@ -293,7 +294,7 @@ def test_a_change_a_bug_stops_after_the_engine_took_it_is_not_kept_in_memory(
         with monkeypatch.context() as patched:
             patched.setattr(Game, "step_said", fails)
             with pytest.raises(Broken, match="its words cannot be said"):
-                games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
+                games.act(game_id, 0, Corrected("coins", 4))
         assert games.open_game(game_id).game.actions == []
         assert db.find_game(game_id).version == 0
 
@@ -311,9 +312,9 @@ def test_a_change_the_database_could_not_store_is_not_kept_in_memory(
         with monkeypatch.context() as patched:
             patched.setattr(db, "append_event", disk_full)
             with pytest.raises(sqlite3.OperationalError, match="disk is full"):
-                games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
+                games.act(game_id, 0, Corrected("coins", 4))
         assert games.open_game(game_id).game.actions == []
-        stored = games.act(game_id, 0, "action", {"correct": "coins", "value": 5})
+        stored = games.act(game_id, 0, Corrected("coins", 5))
         assert stored.game.actions == [{"correct": "coins", "value": 5}]
 
 
@@ -325,7 +326,7 @@ def test_a_stored_deck_is_not_checked_again_when_its_game_is_read(app: Flask) ->
     deck files no longer take) still plays its game after a restart."""
     game_id = started(app)
     with app.app_context():
-        games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
+        games.act(game_id, 0, Corrected("coins", 4))
         deck = {**db.find_game(game_id).deck, "notes": "kept by an earlier Botdeck"}
         connection = db.get_db()
         connection.execute("UPDATE games SET deck = ? WHERE id = ?", (json.dumps(deck), game_id))
@@ -357,8 +358,8 @@ def test_an_undo_an_earlier_botdeck_stored_with_nothing_to_undo_changed_nothing(
     it changes nothing (it is not a redo of what the undo before took back)."""
     game_id = started(app)
     with app.app_context():
-        games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
-        games.act(game_id, 1, "undo")
+        games.act(game_id, 0, Corrected("coins", 4))
+        games.act(game_id, 1, Undo())
     logged(app, game_id, "undo", 0)
     with app.app_context():
         opened = games.open_game(game_id)
@@ -371,7 +372,7 @@ def test_an_undo_that_does_not_say_what_it_left_takes_back_the_next_undos_unit(
     game_id = started(app)
     with app.app_context():
         for version, coins in enumerate((3, 4)):
-            games.act(game_id, version, "action", {"correct": "coins", "value": coins})
+            games.act(game_id, version, Corrected("coins", coins))
     logged(app, game_id, "undo", 2)  # 2 actions in effect "after" it: no undo says so
     with app.app_context():
         opened = games.open_game(game_id)
@@ -386,7 +387,7 @@ def corrections(app: Flask, game_id: str, count: int) -> None:
     with app.app_context():
         for _ in range(count):
             version = db.find_game(game_id).version
-            games.act(game_id, version, "action", {"correct": "coins", "value": version % 9 + 1})
+            games.act(game_id, version, Corrected("coins", version % 9 + 1))
 
 
 def test_a_snapshot_is_stored_every_16_versions_counted_from_the_last_even_after_a_restart(
@@ -531,7 +532,7 @@ def played_to_the_end(app: Flask, bot: DiceBot) -> dict[str, Any]:
             while not (opened := games.open_game(game_id)).game.over:
                 pending = opened.game.pending()
                 answer = [1, 2] if pending.step.kind == "roll" else True
-                games.act(game_id, opened.version, "action", {"answer": answer})
+                games.act(game_id, opened.version, Answered(answer))
             return db.find_game(game_id).summary
     finally:
         unregister(bot.id)
@@ -566,7 +567,7 @@ def test_the_lobby_line_of_a_game_says_where_it_stands(app: Flask) -> None:
     not (its summary, stored with each tap)."""
     game_id = started(app)
     with app.app_context():
-        opened = games.act(game_id, 0, "action", {"correct": "coins", "value": 4})
+        opened = games.act(game_id, 0, Corrected("coins", 4))
         summary = db.find_game(game_id).summary
         title = opened.game.checklist.title.to_json()
     assert summary == {"over": False, "title": title, "actions": 1}

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from webapp.engine.actions import Answered
 from webapp.service import games
 from webapp.storage import db
 
@@ -273,7 +274,7 @@ def at_its_supply(app) -> str:
             if pending.step.kind == "supply":
                 return game_id
             value = default_for(pending, DEFAULTS)
-            games.act(game_id, opened.version, "action", {"answer": value})
+            games.act(game_id, opened.version, Answered(value))
     raise AssertionError("no Recruit reached")
 
 

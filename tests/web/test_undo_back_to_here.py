@@ -13,6 +13,7 @@ import re
 import pytest
 
 from webapp.engine import Game
+from webapp.engine.actions import Answered, Corrected, Redo, Undo
 from webapp.engine.history import STORED_TAIL
 from webapp.service import games, history
 from webapp.storage import db
@@ -266,9 +267,7 @@ def play(app, bot_id: str, seed: int, answers: int) -> str:
             opened = games.open_game(game_id)
             if opened.game.pending() is None:
                 break
-            games.act(
-                game_id, opened.version, "action", {"answer": random_answer(opened.game, rng)}
-            )
+            games.act(game_id, opened.version, Answered(random_answer(opened.game, rng)))
     return game_id
 
 
@@ -285,14 +284,14 @@ def test_the_game_after_undo_back_to_here_is_the_game_replayed_without_those_act
         assert seen(back.game) == seen(replayed)
         games.forget_all()  # a restart: resumed from its snapshot and the events since
         assert seen(games.open_game(game_id).game) == seen(replayed)
-        redone = games.act(game_id, back.version, "redo")
+        redone = games.act(game_id, back.version, Redo())
         assert seen(redone.game) == seen(
             Game.replay(row.bot, row.options, row.seed, row.deck, actions)
         )
         games.forget_all()
         resumed = games.open_game(game_id)
         assert resumed.game.history.undo_size() == len(actions) - kept  # one unit after a restart
-        assert seen(games.act(game_id, resumed.version, "undo").game) == seen(replayed)
+        assert seen(games.act(game_id, resumed.version, Undo()).game) == seen(replayed)
 
 
 def test_undo_back_further_than_memory_holds_reads_the_log_and_comes_back_whole(app):
@@ -300,7 +299,7 @@ def test_undo_back_further_than_memory_holds_reads_the_log_and_comes_back_whole(
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Long", seed=8)
         for version in range(count):
-            games.act(game_id, version, "action", {"correct": "coins", "value": version % 40})
+            games.act(game_id, version, Corrected("coins", version % 40))
         games.forget_all()  # resumed from a snapshot that holds the latest words only
         with app.test_request_context():
             assert len(play_view._taken_back(game_id, count - 2)) == play_view.TAKEN_BACK_SHOWN
@@ -310,7 +309,7 @@ def test_undo_back_further_than_memory_holds_reads_the_log_and_comes_back_whole(
             f"Undone: {count - 2} actions, back to “Correction: Coins set to 1”"
         )
         games.forget_all()
-        again = games.act(game_id, count + 1, "redo")
+        again = games.act(game_id, count + 1, Redo())
         assert (
             len(again.game.actions) == count and again.game.state.ais[0].coins == (count - 1) % 40
         )
@@ -377,9 +376,9 @@ def test_a_snapshot_stored_by_an_earlier_botdeck_is_still_read(app, monkeypatch,
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Stored", seed=8)
         for version in range(30):
-            games.act(game_id, version, "action", {"correct": "coins", "value": version})
-        games.act(game_id, 30, "undo")
-        games.act(game_id, 31, "undo")  # version 32: a snapshot is stored with it
+            games.act(game_id, version, Corrected("coins", version))
+        games.act(game_id, 30, Undo())
+        games.act(game_id, 31, Undo())  # version 32: a snapshot is stored with it
         version, text = db.find_snapshot(game_id)
         assert version == 32
         data = json.loads(text)
@@ -403,7 +402,7 @@ def test_a_snapshot_stored_by_an_earlier_botdeck_is_still_read(app, monkeypatch,
         resumed = games.open_game(game_id)
         assert resumed.game.partial and seen(resumed.game) == expected
         assert str(resumed.next_redo()) == "Correction: Coins set to 28"
-        redone = games.act(game_id, 32, "redo")
+        redone = games.act(game_id, 32, Redo())
         assert redone.game.state.ais[0].coins == 28
 
 
@@ -423,9 +422,9 @@ def test_a_snapshot_holds_a_redo_of_up_to_stored_tail_actions_and_leaves_out_a_l
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Long redo", seed=8)
         for version in range(played):
-            games.act(game_id, version, "action", {"correct": "coins", "value": version % 40})
-        games.act(game_id, played, "undo", {"to": played - tail - 1})  # tail + 1 actions
-        games.act(game_id, played + 1, "undo", {"to": played - 2 * tail - 1})  # tail actions
+            games.act(game_id, version, Corrected("coins", version % 40))
+        games.act(game_id, played, Undo(played - tail - 1))  # tail + 1 actions
+        games.act(game_id, played + 1, Undo(played - 2 * tail - 1))  # tail actions
         assert redo_sizes(game_id) == (played + 2, [None, tail])
         games.forget_all()  # a restart: resumed from that snapshot
 
@@ -436,7 +435,7 @@ def test_a_snapshot_holds_a_redo_of_up_to_stored_tail_actions_and_leaves_out_a_l
         resumed = games.open_game(game_id)  # action n set the coins to (n - 1) % 40
         assert str(resumed.next_redo()) == f"{tail} actions, up to “Correction: Coins set to 12”"
         for version in range(played + 2, played + 18):  # 16 undos: a snapshot again
-            games.act(game_id, version, "undo")
+            games.act(game_id, version, Undo())
         assert redo_sizes(game_id) == (played + 18, [None, tail, *[1] * 16])
         in_effect = played - 2 * tail - 1 - 16
         assert games.open_game(game_id).game.state.ais[0].coins == (in_effect - 1) % 40
@@ -485,9 +484,9 @@ def test_after_a_redo_longer_than_memory_holds_undo_still_says_what_it_takes_bac
     with app.app_context():
         game_id = games.create_game("covenant", {}, name="Long redo", seed=8)
         for version in range(count):
-            games.act(game_id, version, "action", {"correct": "coins", "value": version % 40})
-        games.act(game_id, count, "undo", {"to": 10})
-        redone = games.act(game_id, count + 1, "redo")
+            games.act(game_id, version, Corrected("coins", version % 40))
+        games.act(game_id, count, Undo(10))
+        redone = games.act(game_id, count + 1, Redo())
         assert redone.game.history.undo_size() == count - 10
         said = redone.last_summary()
         assert said is not None

@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeGuard
 
 from ..engine import Against, Game, History, HistoryNeeded, Msg, get_bot, msg
-from ..engine.actions import action_of
+from ..engine.actions import Action, Answered, Change, Corrected, Overturned, Redo, Undo, kind_of
 from ..engine.questions import Entry, Fields, Question
 from ..engine.text import single_line
 from ..storage import db
@@ -403,47 +403,41 @@ def _replay_event(game: Game, event: db.Event) -> None:
         game.redo()
 
 
-def _apply(
-    game: Game, action: dict[str, Any], ask_first: bool = False, *, stored: bool = False
-) -> Msg:
+def _apply(game: Game, action: Action, ask_first: bool = False) -> Msg:
     """Apply an action and say it in words: the step and the answer given. `ask_first`:
-    a tap to confirm first raises ConfirmFirst (the engine's), nothing changed. `stored`:
-    an action of the log (a resumed game, a redo), read as it was saved."""
-    step = game.take(action_of(action), ask_first=ask_first, stored=stored)
-    return game.step_said(step)
+    a tap to confirm first raises ConfirmFirst (the engine's), nothing changed."""
+    return game.step_said(game.take(action, ask_first=ask_first))
 
 
 def act(
     game_id: str,
     version: int,
-    kind: str,
-    payload: dict[str, Any] | None = None,
+    change: Change,
     device: str = "",
     *,
     ask_first: bool = False,
 ) -> OpenGame:
-    """Apply one change at the version the device saw.
-
-    `kind` is "action" (with the action as payload), "undo" (the next unit; with
-    {"to": n}, every action after the first n: "Undo back to here") or "redo". Raises
-    StaleVersion if the game moved on, or the engine's ValueError for a bad answer; in
-    both cases nothing is stored and the open game stays as it was. `ask_first`: an
-    action the table must confirm raises ConfirmFirst (a ValueError).
+    """Apply one change at the version the device saw: an action, an `Undo` (the next
+    unit, or back to a point) or a `Redo` (webapp/engine/actions.py). Raises StaleVersion
+    if the game moved on, or the engine's ValueError for a bad answer; in both cases
+    nothing is stored and the open game stays as it was. `ask_first`: an action the
+    table must confirm raises ConfirmFirst (a ValueError).
     """
+    kind = kind_of(change)
     with lock(game_id):
         try:
             opened = open_game(game_id)
         except GameUnreadable:
-            if kind != "undo":
+            if not isinstance(change, Undo):
                 raise
-            _undo_in_log(game_id, version, device, _undo_to(payload))
+            _undo_in_log(game_id, version, device, change.to)
             live.publish(_key(game_id), version + 1)
             return open_game(game_id)  # GameUnreadable again if the last tap was not the cause
         if version != opened.version:
             raise db.StaleVersion(game_id)
         asked = opened.game.pending()
         try:
-            changed, said, turn = _changed(opened, kind, payload, ask_first)
+            changed, said, turn = _changed(opened, change, ask_first)
         except ValueError:
             raise  # refused: the engine put the game back as it was
         except BaseException:
@@ -453,7 +447,7 @@ def act(
         store = new_version - changed.stored_at >= STORE_EVERY
         event = db.NewEvent(
             kind,
-            payload if kind == "action" else None,
+            None if isinstance(change, Undo | Redo) else change.to_json(),
             said.to_json(),
             len(changed.game.actions),
             turn,
@@ -477,24 +471,12 @@ def act(
         changed.game.read_whole()  # the words of what Undo takes next, once stored
         changed.change = (kind, event.summary)
         _keep(_key(game_id), changed)
-        answered = kind == "action" and payload is not None and "answer" in payload
-        if answered and asked is not None:
+        if isinstance(change, Answered) and asked is not None:
             _remember(changed.row, asked.question, changed.game.actions[-1]["answer"])
     live.publish(_key(game_id), changed.version)
     if kind == "undo":  # taken back: the part is asked again, offered as the copy holds it
         return changed
     return fill_from_library(game_id, changed, device)
-
-
-def _undo_to(payload: dict[str, Any] | None) -> int | None:
-    """The actions an undo leaves in effect, if it says (None: the next unit)."""
-    to = None if payload is None else payload.get("to")
-    if to is None:
-        return None
-    if not isinstance(to, int) or isinstance(to, bool):
-        # internal: the web layer sends a whole number
-        raise ValueError("an undo goes back to a whole number of actions")
-    return to
 
 
 def undo_back_to(game_id: str, version: int, seq: int, device: str) -> OpenGame:
@@ -513,7 +495,7 @@ def undo_back_to(game_id: str, version: int, seq: int, device: str) -> OpenGame:
             raise NotInEffect(msg("it is no longer in effect"))
         if not entry.undoes:
             raise NothingToUndo(msg("nothing came after it"))
-        return act(game_id, version, "undo", {"to": entry.event.in_effect}, device)
+        return act(game_id, version, Undo(entry.event.in_effect), device)
 
 
 def keeps_answer(question: Question) -> TypeGuard[Entry | Fields]:
@@ -554,7 +536,7 @@ def fill_from_library(game_id: str, opened: OpenGame, device: str) -> OpenGame:
                 return opened
     if known is None:
         return opened
-    return act(game_id, opened.version, "action", {"answer": known}, device=device)
+    return act(game_id, opened.version, Answered(known), device=device)
 
 
 class NotYours(PermissionError):
@@ -652,33 +634,32 @@ def undone_or_redone(opened: OpenGame, kind: str) -> Msg | None:
 
 
 def _changed(
-    opened: OpenGame, kind: str, payload: dict[str, Any] | None, ask_first: bool = False
+    opened: OpenGame, change: Change, ask_first: bool = False
 ) -> tuple[OpenGame, Msg, dict[str, Any] | None]:
     """The game after the change, the change in words for the history, and the title of
     its turn: the turn an action or a redo was taken at, the turn an undo went back to.
     `ask_first`: an action the table must confirm raises ConfirmFirst."""
     game = opened.game
-    if kind == "undo":
-        if not game.actions:
-            raise NothingToUndo(msg("nothing to undo"))
-        to = _undo_to(payload)
-        if to is None:
-            game.undo_unit()
-        else:
-            game.undo_to(to)
-        said, turn = game.history.undone_said(), _turn(game)
-    elif kind == "redo":
-        if not game.history.redo:
-            raise NothingToUndo(msg("nothing to redo"))
-        turn = _turn(game)
-        game.redo()
-        said = game.history.redone_said()
-    elif kind == "action" and payload is not None:
-        turn = _turn(game)
-        said = _apply(game, payload, ask_first)
-    else:
-        # internal: the web layer sends only action, undo and redo
-        raise ValueError(f"unknown change {kind!r}")
+    turn = _turn(game)
+    match change:
+        case Undo(to):
+            if not game.actions:
+                raise NothingToUndo(msg("nothing to undo"))
+            if to is None:
+                game.undo_unit()
+            else:
+                game.undo_to(to)
+            said, turn = game.history.undone_said(), _turn(game)
+        case Redo():
+            if not game.history.redo:
+                raise NothingToUndo(msg("nothing to redo"))
+            game.redo()
+            said = game.history.redone_said()
+        case Answered() | Corrected() | Overturned():
+            said = _apply(game, change, ask_first)
+        case _:
+            # internal: the web layer sends only the changes above
+            raise ValueError(f"unknown change {change!r}")
     assert said is not None  # the game holds the words of what it just changed
     return OpenGame(opened.row, game, opened.version, opened.stored_at), said, turn
 

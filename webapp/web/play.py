@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
 from ..engine import ConfirmFirst, GameOver, InvalidAnswer, msg
+from ..engine.actions import Answered, Change, Corrected, Overturned, Redo, Undo, kind_of
 from ..engine.game import REASON_LENGTH
 from ..service import games, history, live
 from ..storage import db
@@ -91,14 +92,14 @@ def events(game_id: str) -> Any:
 @bp.post("/answer")
 def answer(game_id: str) -> Any:
     """Answer the pending step."""
-    return _change(game_id, "action", {"answer": entry_value()})
+    return _change(game_id, Answered(entry_value()))
 
 
 @bp.post("/correct")
 def correct(game_id: str) -> Any:
     """Set one of the bot's counters by hand."""
     field = form_text("field", max_length=40)
-    return _change(game_id, "action", {"correct": field, "value": form_text("value", max_length=6)})
+    return _change(game_id, Corrected(field, form_text("value", max_length=6)))
 
 
 @bp.post("/overturn")
@@ -106,23 +107,23 @@ def overturn(game_id: str) -> Any:
     """The table overturns what the bot decided at this step (an ability changes it)."""
     to = form_text("to", max_length=20)
     reason = form_text("reason", max_length=REASON_LENGTH, required=False)
-    return _change(game_id, "action", {"overturn": to, "reason": reason})
+    return _change(game_id, Overturned(to, reason))
 
 
 @bp.post("/undo")
 def undo(game_id: str) -> Any:
-    return _change(game_id, "undo")
+    return _change(game_id, Undo())
 
 
 @bp.post("/redo")
 def redo(game_id: str) -> Any:
-    return _change(game_id, "redo")
+    return _change(game_id, Redo())
 
 
-def _change(game_id: str, kind: str, payload: dict[str, Any] | None = None) -> Any:
+def _change(game_id: str, change: Change) -> Any:
     version = form_int("version")
     with live.held(), games.lock(game_id):  # the other devices hear of it once rendered
-        return _apply_and_render(game_id, version, kind, payload)
+        return _apply_and_render(game_id, version, change)
 
 
 CONFIRMED = "confirmed"  # the field a confirmation's own button sends
@@ -139,12 +140,13 @@ def _to_confirm(error: ConfirmFirst) -> dict[str, Any]:
     return {"what": error.what, "then": error.then, "url": request.path, "form": sent}
 
 
-def _apply_and_render(game_id: str, version: int, kind: str, payload: Any) -> Any:
+def _apply_and_render(game_id: str, version: int, change: Change) -> Any:
     notice, status, opened, confirm = None, 200, None, None
+    kind = kind_of(change)
     ask_first = kind == "action" and request.form.get(CONFIRMED) != "yes"
     try:
         opened = games.act(
-            game_id, version, kind, payload, device=saved_device().name, ask_first=ask_first
+            game_id, version, change, device=saved_device().name, ask_first=ask_first
         )
     except games.GameNotFound:
         return _missing(game_id)
