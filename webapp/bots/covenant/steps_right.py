@@ -334,14 +334,18 @@ class MerchantShip(CovenantStep):
 
 
 class AfterTurnParams(TypedDict):
-    """What "After its turn" places (the effect, then what is due at the end of the turn)."""
+    """What "After its turn" places: at the end of the turn, on its island."""
 
     coins: NotRequired[int]
     cargo: NotRequired[int]
 
 
+class AfterTurnEffectParams(EffectParams, AfterTurnParams):
+    """The effect on its card."""
+
+
 @step_type(kinds.EFFECT_AFTER_TURN)
-class AfterTurn(CovenantStep, TypedParams[AfterTurnParams]):
+class AfterTurn(CovenantStep, TypedParams[AfterTurnEffectParams]):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
