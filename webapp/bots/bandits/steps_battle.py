@@ -59,13 +59,14 @@ class BattleJobs(BanditsStep, TypedParams[BattleJobsParams]):
     (But do not roll Attack or Defence with dice requirements yet)"."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
-        cell = cell_of(self.params(step))
+        p = self.params(step)
+        cell = cell_of(p)
         n, who, tile = (
             state.bandits.get(cell, 0),
             names(state, state.on_tile(cell)),
             tile_name(cell),
         )
-        if self.params(step)["night"]:
+        if p["night"]:
             return nmsg(
                 "{n} bandit attacks {who} on {tile}",
                 "{n} bandits attack {who} on {tile}",
@@ -103,15 +104,16 @@ class BattleJobs(BanditsStep, TypedParams[BattleJobsParams]):
         )
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        attacker = BANDITS if self.params(step)["night"] else PLAYERS
+        p = self.params(step)
+        attacker = BANDITS if p["night"] else PLAYERS
         state.battle = {
-            "cell": self.params(step)["cell"],
+            "cell": p["cell"],
             "attacker": attacker,
             ATTACK: int(value["attack"]),
             DEFENCE: int(value["defence"]),
             "hits": 0,
         }
-        ctx.insert(*rolls_in_order(self.params(step)["cell"], attacker, state))
+        ctx.insert(*rolls_in_order(p["cell"], attacker, state))
 
 
 def settle(state: BanditsState, step: Step, saves: int, ctx: Context) -> None:
@@ -171,8 +173,9 @@ class BanditRoll(Roll):
     automatic = True
 
     def title(self, state: BanditsState, step: Step) -> Msg:
-        n = state.bandits.get(cell_of(self.params(step)), 0)
-        if self.params(step)["role"] == ATTACK:
+        p = self.params(step)
+        n = state.bandits.get(cell_of(p), 0)
+        if p["role"] == ATTACK:
             return nmsg(
                 "The bandit rolls its attack: {n} job die",
                 "The bandits roll their attack: {n} job dice",
@@ -185,11 +188,10 @@ class BanditRoll(Roll):
         )
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        n = state.bandits.get(cell_of(self.params(step)), 0)
-        faces = roll_job_dice(
-            ctx.rng(f"battle/{self.params(step)['cell']}/{self.params(step)['role']}"), n
-        )
-        self.params(step)["faces"] = faces
+        p = self.params(step)
+        n = state.bandits.get(cell_of(p), 0)
+        faces = roll_job_dice(ctx.rng(f"battle/{p['cell']}/{p['role']}"), n)
+        p["faces"] = faces
         if faces:
             ctx.note(msg("Botdeck rolled {faces}.", faces=" · ".join(map(str, faces))))
         self.record(state, step, sum(faces), ctx)
@@ -198,8 +200,9 @@ class BanditRoll(Roll):
 @STEP_TYPES.register(kinds.PLAYER_ROLL)
 class PlayerRoll(Roll):
     def title(self, state: BanditsState, step: Step) -> Msg:
-        n = int((state.battle or {}).get(self.params(step)["role"], 0))
-        if self.params(step)["role"] == ATTACK:
+        p = self.params(step)
+        n = int((state.battle or {}).get(p["role"], 0))
+        if p["role"] == ATTACK:
             return nmsg(
                 "The players roll their attack: {n} job die",
                 "The players roll their attack: {n} job dice",
@@ -247,11 +250,12 @@ class Pain(BanditsStep, TypedParams[PainParams]):
     limit that character dies and is out"."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
+        p = self.params(step)
         return nmsg(
             "{who}: take {n} Pain card each into your discard pile",
             "{who}: take {n} Pain cards each into your discard pile",
-            int(self.params(step)["pain"]),
-            who=names(state, state.on_tile(cell_of(self.params(step)))),
+            int(p["pain"]),
+            who=names(state, state.on_tile(cell_of(p))),
         )
 
     def detail(self, state: BanditsState, step: Step) -> Msg | None:

@@ -106,10 +106,11 @@ class TileStep(BanditsStep, TypedParams[TileParams]):
     meeple arrives, a railway is built, bandits are removed or fought."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
-        tile = state.tiles.get(cell_of(self.params(step)))
+        p = self.params(step)
+        tile = state.tiles.get(cell_of(p))
         if tile is not None and not tile.up:
-            return msg("Revealed: what is on {tile}?", tile=tile_name(cell_of(self.params(step))))
-        return msg("What happens on {tile}?", tile=tile_name(cell_of(self.params(step))))
+            return msg("Revealed: what is on {tile}?", tile=tile_name(cell_of(p)))
+        return msg("What happens on {tile}?", tile=tile_name(cell_of(p)))
 
     def detail(self, state: BanditsState, step: Step) -> Msg | None:
         cell = cell_of(self.params(step))
@@ -148,12 +149,13 @@ class TileStep(BanditsStep, TypedParams[TileParams]):
         return choose(msg("What happened?"), *offered, fix, back)
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        cell = cell_of(self.params(step))
+        p = self.params(step)
+        cell = cell_of(p)
         tile = state.tiles.get(cell)
         if value == BACK or tile is None:
             return
         if value == CORRECT:
-            ctx.insert(new(kinds.CORRECT_TILE, cell=self.params(step)["cell"]))
+            ctx.insert(new(kinds.CORRECT_TILE, cell=p["cell"]))
         elif isinstance(value, dict):
             revealed = reveal(state, cell, value["type"], value["star"], value["camp"])
             if revealed.camp:
@@ -184,9 +186,9 @@ class TileStep(BanditsStep, TypedParams[TileParams]):
             if len(here) == 1:
                 build_railway(state, cell, here[0], ctx)
             else:
-                ctx.insert(new(kinds.RAILWAY_BY, cell=self.params(step)["cell"]))
+                ctx.insert(new(kinds.RAILWAY_BY, cell=p["cell"]))
         elif value == REMOVE:
-            ctx.insert(new(kinds.REMOVE_BANDITS, cell=self.params(step)["cell"]))
+            ctx.insert(new(kinds.REMOVE_BANDITS, cell=p["cell"]))
         elif value == FIGHT:
             ctx.insert(*battle_steps(cell, night=False))
 
@@ -401,17 +403,19 @@ class TrayRollParams(TypedDict):
 @STEP_TYPES.register(kinds.TRAY_ROLL)
 class TrayRoll(BanditsStep, TypedParams[TrayRollParams]):
     def title(self, state: BanditsState, step: Step) -> Msg:
-        if self.params(step)["d6"]:
+        p = self.params(step)
+        if p["d6"]:
             return nmsg(
                 "Roll {n} standard d6: 3–5 is 1 success, 6 is 2",
                 "Roll {n} standard d6: 3–5 is 1 success, 6 is 2",
-                self.params(step)["count"],
+                p["count"],
             )
-        return nmsg("Roll {n} job die", "Roll {n} job dice", self.params(step)["count"])
+        return nmsg("Roll {n} job die", "Roll {n} job dice", p["count"])
 
     def question(self, state: BanditsState, step: Step) -> Question:
-        count = int(self.params(step)["count"])
-        if self.params(step)["d6"]:
+        p = self.params(step)
+        count = int(p["count"])
+        if p["d6"]:
             return dice(msg("Standard d6"), *([6] * count))
         return job_dice(msg("Job dice"), count)
 

@@ -323,11 +323,12 @@ class AppearShown(Reminder, TypedParams[AppearShownParams]):
         return nmsg("Add {n} bandit as the map shows", "Add {n} bandits as the map shows", total)
 
     def lines(self, state: BanditsState, step: Step) -> list[Msg]:
+        p = self.params(step)
         said = [
             nmsg("{tile}: +{n} bandit", "{tile}: +{n} bandits", n, tile=tile_name(c))
-            for c, n in self.params(step)["added"]
+            for c, n in p["added"]
         ]
-        for split in self.params(step)["splits"]:
+        for split in p["splits"]:
             said.append(
                 nmsg(
                     "{tile} had {size}: it splits, one bandit to each of {n} tile around it",

@@ -322,16 +322,17 @@ class AttackBuilding(OneSpaceStep[SpaceParams]):
         return choose(msg("What happened?"), *choices)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        buildings = state.ai.islands.get(self.params(step)["space"])
+        p = self.params(step)
+        buildings = state.ai.islands.get(p["space"])
         if value != "held" and buildings is not None and value in buildings:
             buildings.remove(value)
             ctx.note(
                 msg(
                     "Its {building} on {space} is removed.",
                     building=BUILDING_NAMES[value],
-                    space=where(state, self.params(step)["space"]),
+                    space=where(state, p["space"]),
                 ),
-                places=[self.params(step)["space"]],
+                places=[p["space"]],
             )
 
 

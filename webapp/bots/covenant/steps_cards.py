@@ -117,7 +117,8 @@ class CovenantCards(CardRules[CovenantState], TypedParams[CardParams]):
         return known_section(deck, card, self.params(step)["side"], state.ai.turn)[0] is not None
 
     def unknown(self, state: CovenantState, ctx: Context, card: str, step: Step) -> Step:
-        side, bonus = self.params(step)["side"], self.params(step)["bonus"]
+        p = self.params(step)
+        side, bonus = p["side"], p["bonus"]
         state.ai.current = {"card": card, "side": side, "section": None, "bonus": bonus}
         return new(
             kinds.ENTER_SECTION,
@@ -128,7 +129,8 @@ class CovenantCards(CardRules[CovenantState], TypedParams[CardParams]):
         )
 
     def learn(self, deck: dict[str, Any], step: Step, value: Any) -> str:
-        card, side = self.params(step)["card"], self.params(step)["side"]
+        p = self.params(step)
+        card, side = p["card"], p["side"]
         set_section(deck, card, side, value["index"], value["sections"], value["section"])
         return str(card)
 
@@ -186,21 +188,23 @@ class EnterSection(EnterCard[CovenantState], CovenantStep, TypedParams[EnterSect
     rules = CARDS
 
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         return msg(
             "New card {card}: enter what its {side} prints for this turn",
-            card=self.params(step)["card"],
-            side=SIDE_NAMES[self.params(step)["side"]],
+            card=p["card"],
+            side=SIDE_NAMES[p["side"]],
         )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         return msg("Only this turn's section is needed. Botdeck remembers it in your library.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        count = self.params(step)["count"]
+        p = self.params(step)
+        count = p["count"]
         wanted = section_for_turn(state.ai.turn)
         draft = {
-            "card": self.params(step)["card"],
-            "side": self.params(step)["side"],
+            "card": p["card"],
+            "side": p["side"],
             "sections": count or max(4, wanted + 1),
             "fixed_count": count is not None,
             "wanted": wanted,

@@ -138,8 +138,9 @@ class Explore(CovenantStep, TypedParams[SpaceParams]):
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        if self.params(step)["space"] not in state.explored:
-            ctx.insert(new(kinds.EXPLORE_CHECK, space=self.params(step)["space"]))
+        p = self.params(step)
+        if p["space"] not in state.explored:
+            ctx.insert(new(kinds.EXPLORE_CHECK, space=p["space"]))
 
 
 @step_type(kinds.EXPLORE_CHECK)
@@ -265,16 +266,17 @@ class AdvancementPile(CovenantStep, TypedParams[AdvancementPileParams]):
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if value == 0:
             state.ai.mercantile += 1
             ctx.note(
                 msg("No cannon or battle ability: into its Mercantile pile."),
-                places=[self.params(step)["space"]],
+                places=[p["space"]],
             )
         else:
             state.ai.pirate += 1
             state.ai.pirate_strength += value
-            ctx.note(msg("Into its Pirate pile."), places=[self.params(step)["space"]])
+            ctx.note(msg("Into its Pirate pile."), places=[p["space"]])
 
 
 ISLAND_CHOICES = {
@@ -327,11 +329,12 @@ class IslandKnown(OneSpaceStep[IslandKnownParams]):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         labels = COOP_ISLAND_CHOICES if state.coop else ISLAND_CHOICES
         return msg(
             "{space}: {what}, as the table said before",
-            space=where(state, self.params(step)["space"]),
-            what=labels[self.params(step)["what"]],
+            space=where(state, p["space"]),
+            what=labels[p["what"]],
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
@@ -536,25 +539,28 @@ class SkipPlace(CovenantStep, TypedParams[SkipPlaceParams]):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         return nmsg(
             "No cube on {space} ({n} printed)",
             "No cubes on {space} ({n} printed)",
-            self.params(step)["cubes"],
-            space=where(state, self.params(step)["space"]),
+            p["cubes"],
+            space=where(state, p["space"]),
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        ctx.note(SKIP_REASONS[self.params(step)["reason"]], places=[self.params(step)["space"]])
+        p = self.params(step)
+        ctx.note(SKIP_REASONS[p["reason"]], places=[p["space"]])
 
 
 @step_type(kinds.PLACE)
 class Place(OneSpaceStep[PlaceParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         return nmsg(
             "Place {n} influence cube on {space}",
             "Place {n} influence cubes on {space}",
-            self.params(step)["cubes"],
-            space=where(state, self.params(step)["space"]),
+            p["cubes"],
+            space=where(state, p["space"]),
         )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:

@@ -99,17 +99,18 @@ class YourTurn(CovenantStep, TypedParams[PlayerParams]):
         return choose(msg("What now?"), *choices)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if value == "end":
             return
         if value == "achievement":
-            follow = [new(kinds.PLAYER_ACHIEVEMENTS, player=_player(self.params(step)))]
+            follow = [new(kinds.PLAYER_ACHIEVEMENTS, player=_player(p))]
         elif value == "built":
             follow = [new(kinds.PLAYER_BUILT, spaces=built_candidates(state))]
         elif state.coop:
             follow = [new(kinds.PICK_COVENANT, action=value)]
         else:
             follow = action_steps(state, value)
-        ctx.insert(*follow, new(kinds.YOUR_TURN, player=_player(self.params(step))))
+        ctx.insert(*follow, new(kinds.YOUR_TURN, player=_player(p)))
 
 
 class PickCovenantParams(TypedDict):
@@ -259,20 +260,20 @@ class FixIslandBuildingParams(SpaceParams):
 @step_type(kinds.FIX_ISLAND_BUILDING)
 class FixIslandBuilding(OneSpaceStep[FixIslandBuildingParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         return msg(
             "Does it have {a_building} on {space}?",
-            a_building=A_BUILDING[self.params(step)["building"]],
-            space=where(state, self.params(step)["space"]),
+            a_building=A_BUILDING[p["building"]],
+            space=where(state, p["space"]),
         )
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return yes_no(msg("Its building?"))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if value:
-            state.ai.islands.setdefault(self.params(step)["space"], []).append(
-                self.params(step)["building"]
-            )
+            state.ai.islands.setdefault(p["space"], []).append(p["building"])
 
 
 # --- final scoring -----------------------------------------------------------------
@@ -316,8 +317,9 @@ class ScorePlayer(CovenantStep, TypedParams[PlayerParams]):
         return number(msg("How many coins did you score?"), 0, 999)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.score[f"player{_player(self.params(step))}"] = value
-        last = _player(self.params(step)) == state.player_count - 1
+        p = self.params(step)
+        state.score[f"player{_player(p)}"] = value
+        last = _player(p) == state.player_count - 1
         if last and players_total(state) == covenants_total(state):
             if state.coop:
                 # 2 vs 2: "use the normal tiebreaker but using total cubes for both
@@ -360,8 +362,9 @@ class ScoreCubes(CovenantStep, TypedParams[ScoreCubesParams]):
         return number(msg("Cubes in all"), 0, 200)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.score[f"cubes_{self.params(step)['team']}"] = value
-        if self.params(step)["team"] == "covenants":
+        p = self.params(step)
+        state.score[f"cubes_{p['team']}"] = value
+        if p["team"] == "covenants":
             state.score["tiebreak"] = int(state.score.get("cubes_players", 0) > value)
 
 

@@ -178,12 +178,13 @@ class BuildPlaceParams(SpacesParams):
 @step_type(kinds.BUILD_PLACE)
 class BuildPlace(SpacesStep[BuildPlaceParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        building = BUILDING_NAMES[self.params(step)["building"]]
-        if len(self.params(step)["spaces"]) == 1:
+        p = self.params(step)
+        building = BUILDING_NAMES[p["building"]]
+        if len(p["spaces"]) == 1:
             return msg(
                 "Place its {building} on {space}",
                 building=building,
-                space=where(state, self.params(step)["spaces"][0]),
+                space=where(state, p["spaces"][0]),
             )
         return msg("Where does its {building} go?", building=building)
 
@@ -197,13 +198,15 @@ class BuildPlace(SpacesStep[BuildPlaceParams]):
         )
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        if len(self.params(step)["spaces"]) == 1:
+        p = self.params(step)
+        if len(p["spaces"]) == 1:
             return confirm()
-        return space(msg("Tap that island"), self.params(step)["spaces"])
+        return space(msg("Tap that island"), p["spaces"])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        target = self.params(step)["spaces"][0] if len(self.params(step)["spaces"]) == 1 else value
-        state.ai.islands[target].append(self.params(step)["building"])
+        p = self.params(step)
+        target = p["spaces"][0] if len(p["spaces"]) == 1 else value
+        state.ai.islands[target].append(p["building"])
 
 
 class ProduceParams(EffectParams):
@@ -297,7 +300,8 @@ class Attack(CovenantStep, TypedParams[AttackParams]):
         return msg("Attack Flag")
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        if not attack_happens(state, self.params(step)):
+        p = self.params(step)
+        if not attack_happens(state, p):
             if state.coop:
                 ctx.note(msg("Every player is in the Harbor: no attack."))
             else:
@@ -305,7 +309,7 @@ class Attack(CovenantStep, TypedParams[AttackParams]):
             return
         ctx.insert(
             new(kinds.PICK_TARGET, why="flag"),
-            battle_step("flag", None, bonus=self.params(step).get("bonus", 0)),
+            battle_step("flag", None, bonus=p.get("bonus", 0)),
         )
 
 
@@ -352,9 +356,8 @@ class AfterTurn(CovenantStep, TypedParams[AfterTurnEffectParams]):
         return after_turn_title(self.params(step))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.ai.after_turn.append(
-            {"coins": self.params(step).get("coins", 0), "cargo": self.params(step).get("cargo", 0)}
-        )
+        p = self.params(step)
+        state.ai.after_turn.append({"coins": p.get("coins", 0), "cargo": p.get("cargo", 0)})
         ctx.note(msg("Botdeck reminds you at the end of its turn."))
 
 
@@ -407,17 +410,18 @@ class IfCannons(CovenantStep, TypedParams[IfCannonsParams]):
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         total = covenant_cannons(state, space=target_space(state), defending=False).total
-        if cannons_reach(state, self.params(step)):
+        if cannons_reach(state, p):
             ctx.note(nmsg("It has {n} cannon: yes.", "It has {n} cannons: yes.", total))
-            ctx.insert(*effect_steps(self.params(step)["then"]))
+            ctx.insert(*effect_steps(p["then"]))
         else:
             ctx.note(
                 nmsg(
                     "It has {n} cannon: no, otherwise…", "It has {n} cannons: no, otherwise…", total
                 )
             )
-            ctx.insert(*effect_steps(self.params(step)["otherwise"]))
+            ctx.insert(*effect_steps(p["otherwise"]))
 
 
 # --- end of turn ----------------------------------------------------------------
@@ -539,14 +543,15 @@ class AfterTurnPlace(CovenantStep, TypedParams[AfterTurnParams]):
         return list(state.ai.islands)
 
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         islands = list(state.ai.islands)
         if len(islands) == 1:
             return msg(
                 "After its turn: {what} on {space}",
-                what=after_turn_goods(self.params(step)),
+                what=after_turn_goods(p),
                 space=where(state, islands[0]),
             )
-        return after_turn_title(self.params(step))
+        return after_turn_title(p)
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         if not state.ai.islands:
@@ -568,14 +573,15 @@ class AfterTurnPlace(CovenantStep, TypedParams[AfterTurnParams]):
         return confirm()
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         islands = list(state.ai.islands)
         if not islands:
             return
         island = value if len(islands) > 1 else islands[0]
         state.ai.placed_last_turn.append(
             {
-                "coins": self.params(step).get("coins", 0),
-                "cargo": self.params(step).get("cargo", 0),
+                "coins": p.get("coins", 0),
+                "cargo": p.get("cargo", 0),
                 "space": island,
             }
         )
@@ -583,7 +589,7 @@ class AfterTurnPlace(CovenantStep, TypedParams[AfterTurnParams]):
             ctx.note(
                 msg(
                     "{what} on {space}, from the supply.",
-                    what=after_turn_goods(self.params(step)),
+                    what=after_turn_goods(p),
                     space=where(state, island),
                 ),
                 places=[island],

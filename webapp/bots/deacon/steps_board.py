@@ -121,9 +121,10 @@ class PlaceBall(DeaconStep, TypedParams[PlaceBallParams]):
         return why
 
     def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
+        p = self.params(step)
         return {
-            "deploy": self.params(step)["route"],
-            "closing": sectors_closed_by(state, self.params(step)["route"]),
+            "deploy": p["route"],
+            "closing": sectors_closed_by(state, p["route"]),
         }
 
     def question(self, state: DeaconState, step: Step) -> Question:
@@ -165,8 +166,9 @@ class Cleaning(DeaconStep, TypedParams[CleaningParams]):
         )
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        if self.params(step)["sector"] not in state.cleaned:
-            state.cleaned.append(self.params(step)["sector"])
+        p = self.params(step)
+        if p["sector"] not in state.cleaned:
+            state.cleaned.append(p["sector"])
         if value in SIZES:
             state.pollution[value] += 1
 
@@ -229,17 +231,19 @@ class MoveShip(DeaconStep, TypedParams[MoveParams]):
         )
 
     def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
+        p = self.params(step)
         return {
-            "island": self.params(step)["island"],
-            "path": path_routes(self.params(step)["path"]),
+            "island": p["island"],
+            "path": path_routes(p["path"]),
         }
 
     def question(self, state: DeaconState, step: Step) -> Question:
         return confirm(msg("Moved") if self.params(step)["island"] is not None else None)
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        if self.params(step)["island"] is not None:
-            state.at = self.params(step)["island"]
+        p = self.params(step)
+        if p["island"] is not None:
+            state.at = p["island"]
 
 
 RULES_QUOTED = msg(
@@ -259,20 +263,23 @@ class ReachCheck(DeaconStep, TypedParams[ReachCheckParams]):
     """B, on a board Botdeck cannot read whole: the table checks each listed island."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        island = self.params(step)["listed"][self.params(step)["index"]]
+        p = self.params(step)
+        island = p["listed"][p["index"]]
         return msg("B. Can its Ship legally reach Island {n}?", n=island)
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
         return RULES_QUOTED
 
     def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
-        return {"island": self.params(step)["listed"][self.params(step)["index"]]}
+        p = self.params(step)
+        return {"island": p["listed"][p["index"]]}
 
     def question(self, state: DeaconState, step: Step) -> Question:
         return yes_no(msg("Can it go there?"))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        listed, index = self.params(step)["listed"], self.params(step)["index"]
+        p = self.params(step)
+        listed, index = p["listed"], p["index"]
         if value:
             state.at = listed[index]
             ctx.note(

@@ -115,8 +115,9 @@ class EnterPrintedCard(EnterCard[DeaconState], DeaconStep, TypedParams[EnterCard
         )
 
     def question(self, state: DeaconState, step: Step) -> Question:
-        draft = {"kind": "card", "card": self.params(step)["card"]}
-        return entry(msg("What the card prints"), card_check(self.params(step)["card"]), draft)
+        p = self.params(step)
+        draft = {"kind": "card", "card": p["card"]}
+        return entry(msg("What the card prints"), card_check(p["card"]), draft)
 
 
 @step_type(kinds.PHYSICAL_RESHUFFLE)

@@ -100,7 +100,8 @@ class CrewOffer(DeaconStep, TypedParams[CrewOfferParams]):
         return yes_no(msg("One on offer?"))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        row, rest = self.params(step)["rows"][0], self.params(step)["rows"][1:]
+        p = self.params(step)
+        row, rest = p["rows"][0], p["rows"][1:]
         if value:
             ctx.insert(*hired(state, ctx, row))
         else:

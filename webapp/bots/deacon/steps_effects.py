@@ -57,9 +57,10 @@ class Points(EffectStep):
         return msg("+{n} VP", n=self.params(step)["effect"]["n"])
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         state.add_vp(
-            self.params(step)["source"] if self.params(step)["source"] in SOURCES else "rewards",
-            self.params(step)["effect"]["n"],
+            p["source"] if p["source"] in SOURCES else "rewards",
+            p["effect"]["n"],
         )
 
 

@@ -139,9 +139,10 @@ class OverturnUnit(EnemyStep, TypedParams[SupplyParams]):
     or feature its abilities let it have, the first in the card's priority order."""
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        if self.params(step)["action"] == "recruit":
-            return msg("Which Unit does {hero} recruit?", hero=hero_name(self.params(step)["hero"]))
-        return msg("What does {hero} build?", hero=hero_name(self.params(step)["hero"]))
+        p = self.params(step)
+        if p["action"] == "recruit":
+            return msg("Which Unit does {hero} recruit?", hero=hero_name(p["hero"]))
+        return msg("What does {hero} build?", hero=hero_name(p["hero"]))
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         if self.params(step)["action"] == "recruit":
@@ -166,8 +167,9 @@ class OverturnUnit(EnemyStep, TypedParams[SupplyParams]):
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        params = {"hero": self.params(step)["hero"], "card": self.params(step)["card"]}
+        p = self.params(step)
+        params = {"hero": p["hero"], "card": p["card"]}
         if value == TOWER:
             ctx.insert(new(kinds.TOWER_DISTANCE, **params, overturned=True))
             return
-        place_unit(state, ctx, self.params(step), value, pay_up_to)
+        place_unit(state, ctx, p, value, pay_up_to)

@@ -111,9 +111,10 @@ class ActionStep(EnemyStep, TypedParams[ActionParams]):
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         state.decision = {
-            "hero": self.params(step)["hero"],
-            "card": self.params(step)["card"],
+            "hero": p["hero"],
+            "card": p["card"],
             "action": self.action,
             "before": state.to_json(),
         }
@@ -175,7 +176,8 @@ class Supply(EnemyStep, TypedParams[SupplyParams]):
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        units = tuple(self.params(step)["units"])
+        p = self.params(step)
+        units = tuple(p["units"])
         if isinstance(value, bool):  # logged before the form: is the first one left?
             left = {units[0]: value}
             rest = units[1:]
@@ -189,15 +191,15 @@ class Supply(EnemyStep, TypedParams[SupplyParams]):
                 # its Resources were corrected since the question: this Unit is out of reach
                 ctx.note(short_of(state, UNIT_NAMES[unit], cost))
                 continue
-            place_unit(state, ctx, self.params(step), unit, pay)
+            place_unit(state, ctx, p, unit, pay)
             return
         if rest:  # the former question goes on to the next Unit it can pay for
-            try_units(state, ctx, self.params(step), self.params(step)["action"], rest)
+            try_units(state, ctx, p, p["action"], rest)
             return
         # Solo rulebook, "Recruit": "This action will fail if the Enemy does not have the
         # required Resources available to recruit any Unit OR if no Units are available in
         # the supply."
-        fail(state, ctx, self.params(step), msg("No Unit it can pay for is left in its supply."))
+        fail(state, ctx, p, msg("No Unit it can pay for is left in its supply."))
 
 
 def left_in_supply(units: tuple[str, ...], value: dict[str, Any]) -> Msg:
@@ -229,10 +231,11 @@ class PlaceUnitParams(HeroParams):
 @step_type(kinds.PLACE_UNIT)
 class PlaceUnit(EnemyStep, TypedParams[PlaceUnitParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
+        p = self.params(step)
         return msg(
             "Recruit: put a new {unit} with {hero}",
-            unit=UNIT_NAMES[self.params(step)["unit"]],
-            hero=hero_name(self.params(step)["hero"]),
+            unit=UNIT_NAMES[p["unit"]],
+            hero=hero_name(p["hero"]),
         )
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
@@ -259,12 +262,13 @@ class Research(ActionStep):
 
     def perform(self, state: EnemyState, step: Step, ctx: Context) -> None:
         # Solo rulebook, "Research": it fails only if it cannot pay the Spell.
+        p = self.params(step)
         assert state.profile is not None
-        spell = state.profile["spells"][self.params(step)["hero"]]
+        spell = state.profile["spells"][p["hero"]]
         if not can_pay(state, spell["cost"]):
-            fail(state, ctx, self.params(step), short_of(state, msg("Its Spell"), spell["cost"]))
+            fail(state, ctx, p, short_of(state, msg("Its Spell"), spell["cost"]))
             return
-        cast_spell(state, ctx, self.params(step), pay)
+        cast_spell(state, ctx, p, pay)
 
 
 def cast_spell(state: EnemyState, ctx: Context, p: ActionParams, price: Price) -> None:
@@ -334,12 +338,13 @@ class Tax(EnemyStep, TypedParams[ActionParams]):
         return confirm(msg("Collected"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         for resource, amount in tax_income(state).items():
             ctx.note(gain(state, resource, amount))
         ctx.insert(
-            *then_follow(ctx, self.params(step)),
+            *then_follow(ctx, p),
             new(kinds.TAX_CYCLE),
-            move_start(ctx, self.params(step)["hero"], self.params(step)["card"], "tax"),
+            move_start(ctx, p["hero"], p["card"], "tax"),
         )
 
 
@@ -409,16 +414,17 @@ class Attack(EnemyStep, TypedParams[ActionParams]):
         return yes_no(msg("Is there such an army of yours?"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if not value:
             fail(
                 state,
                 ctx,
-                self.params(step),
+                p,
                 msg("No army of yours within 2 Regions is weak enough."),
             )
             return
         ctx.note(starts_a_battle(state))
-        hero, card = self.params(step)["hero"], self.params(step)["card"]
+        hero, card = p["hero"], p["card"]
         ctx.insert(
             new(kinds.ATTACK_PATH, hero=hero, card=card, compass=card_of(ctx, card)["compass"]),
             battle_start(ctx, "attack", hero),
@@ -454,15 +460,14 @@ class AttackPath(EnemyStep, TypedParams[AttackPathParams]):
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if value in RESOURCES:
             # Solo rulebook, "Moving and Gaining Resources": 1 Resource on entering a
             # Resource Region; with the Attack card it may gain 2.
             ctx.note(gain(state, value, 1))
         if value != "next":
-            ctx.insert(new(kinds.MOVE_TOKENS, hero=self.params(step)["hero"]))
-        state.heroes[self.params(step)["hero"]].place = _on_the_map(
-            state.heroes[self.params(step)["hero"]].place
-        )
+            ctx.insert(new(kinds.MOVE_TOKENS, hero=p["hero"]))
+        state.heroes[p["hero"]].place = _on_the_map(state.heroes[p["hero"]].place)
 
 
 def _on_the_map(place: str) -> str:

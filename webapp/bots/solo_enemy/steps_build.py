@@ -47,15 +47,16 @@ class BuildTrack(ActionStep):
         # Solo rulebook, "Build — Capital City Track": it must pay the Ore of the next
         # open space; it fails without it. Reaching the end triggers the end (see
         # `after_change`).
+        p = self.params(step)
         cost = next_track_cost(state)
         if cost is None:
-            fail(state, ctx, self.params(step), msg("Its Capital City Track has no space left."))
+            fail(state, ctx, p, msg("Its Capital City Track has no space left."))
             return
         if state.resources["ore"] < cost:
             price = {"ore": cost, "mana": 0, "food": 0}
-            fail(state, ctx, self.params(step), short_of(state, msg("The next space"), price))
+            fail(state, ctx, p, short_of(state, msg("The next space"), price))
             return
-        advance_track(state, ctx, self.params(step), cost, pay)
+        advance_track(state, ctx, p, cost, pay)
 
 
 def advance_track(state: EnemyState, ctx: Context, p: ActionParams, ore: int, price: Price) -> None:
@@ -97,8 +98,9 @@ class BuildTowers(ActionStep):
 
     def perform(self, state: EnemyState, step: Step, ctx: Context) -> None:
         # Solo rulebook, "Build — Towers and Vessels": Tower > Air Vessel > Sea Vessel.
+        p = self.params(step)
         allowed = towers_allowed(state)
-        hero = state.heroes[self.params(step)["hero"]]
+        hero = state.heroes[p["hero"]]
         if state.towers >= allowed:
             ctx.note(
                 msg(
@@ -110,13 +112,9 @@ class BuildTowers(ActionStep):
         elif hero.place == COURTYARD:
             ctx.note(msg("No Tower: its Hero is in its Courtyard, not on a Land Region."))
         else:
-            ctx.insert(
-                new(
-                    kinds.TOWER_SERF, hero=self.params(step)["hero"], card=self.params(step)["card"]
-                )
-            )
+            ctx.insert(new(kinds.TOWER_SERF, hero=p["hero"], card=p["card"]))
             return
-        try_units(state, ctx, self.params(step), "build", VESSELS)
+        try_units(state, ctx, p, "build", VESSELS)
 
 
 @step_type(kinds.TOWER_SERF)
@@ -133,10 +131,11 @@ class TowerSerf(EnemyStep, TypedParams[ActionParams]):
         return yes_no(msg("A Serf there?"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if value:
-            ctx.insert(new(kinds.TOWER_DISTANCE, **self.params(step)))
+            ctx.insert(new(kinds.TOWER_DISTANCE, **p))
         else:
-            try_units(state, ctx, self.params(step), "build", VESSELS)
+            try_units(state, ctx, p, "build", VESSELS)
 
 
 class TowerDistanceParams(ActionParams):
@@ -159,20 +158,21 @@ class TowerDistance(EnemyStep, TypedParams[TowerDistanceParams]):
         return number(msg("Land Regions away"), 1, 12)
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         cost = tower_cost(value)
-        overturned = self.params(step).get("overturned", False)  # the table made it succeed
+        overturned = p.get("overturned", False)  # the table made it succeed
         if not can_pay(state, cost) and not overturned:
             ctx.note(short_of(state, msg("A Tower there"), cost))
-            try_units(state, ctx, self.params(step), "build", VESSELS)
+            try_units(state, ctx, p, "build", VESSELS)
             return
         ctx.note((pay_up_to if overturned else pay)(state, cost))
         state.towers = min(state.towers + 1, MAX_TOWERS)
         ctx.insert(
             *then_follow(
                 ctx,
-                self.params(step),
-                new(kinds.TOWER_BUILD, hero=self.params(step)["hero"]),
-                new(kinds.TOWER_TOKENS, hero=self.params(step)["hero"]),
+                p,
+                new(kinds.TOWER_BUILD, hero=p["hero"]),
+                new(kinds.TOWER_TOKENS, hero=p["hero"]),
             )
         )
 
@@ -215,20 +215,22 @@ class PlaceVessel(EnemyStep, TypedParams[PlaceVesselParams]):
     """Solo rulebook, "Build — Towers and Vessels": where a new Vessel goes, who boards."""
 
     def _asks_shore(self, step: Step) -> bool:
-        return self.params(step)["unit"] == "sea_vessel" and self.params(step)["place"] == LAND
+        p = self.params(step)
+        return p["unit"] == "sea_vessel" and p["place"] == LAND
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        hero = hero_name(self.params(step)["hero"])
+        p = self.params(step)
+        hero = hero_name(p["hero"])
         if self._asks_shore(step):
             return msg("Is {hero} on a Shore Region?", hero=hero)
-        if self.params(step)["place"] in (AIR, SEA):
+        if p["place"] in (AIR, SEA):
             return msg(
                 "Build: its new {unit} goes in its Capital City",
-                unit=UNIT_NAMES[self.params(step)["unit"]],
+                unit=UNIT_NAMES[p["unit"]],
             )
         return msg(
             "Build: its new {unit} goes in {hero}'s Region, {hero} aboard",
-            unit=UNIT_NAMES[self.params(step)["unit"]],
+            unit=UNIT_NAMES[p["unit"]],
             hero=hero,
         )
 
@@ -250,13 +252,14 @@ class PlaceVessel(EnemyStep, TypedParams[PlaceVesselParams]):
         return confirm(msg("Built"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        hero = state.heroes[self.params(step)["hero"]]
-        if self.params(step)["place"] in (AIR, SEA):
+        p = self.params(step)
+        hero = state.heroes[p["hero"]]
+        if p["place"] in (AIR, SEA):
             return
         if self._asks_shore(step) and not value:
             ctx.note(msg("The Sea Vessel is built in its Capital City; its Hero stays."))
             return
-        hero.place = AIR if self.params(step)["unit"] == "air_vessel" else SEA
+        hero.place = AIR if p["unit"] == "air_vessel" else SEA
         if self._asks_shore(step):
             ctx.note(
                 msg(

@@ -52,13 +52,14 @@ class EnemyCards(CardRules[EnemyState], TypedParams[DrawParams]):
 
     def revealed(self, state: EnemyState, ctx: Context, card_id: str, step: Step) -> None:
         """The card is on the table: a Hero's action, or the Enemy's card in a battle."""
+        p = self.params(step)
         card = card_of(ctx, card_id)
         assert ctx.checklist is not None
         state.shown = card_id
-        if self.params(step)["purpose"] == "battle":
+        if p["purpose"] == "battle":
             ctx.insert(*card_revealed(state, ctx, card))
             return
-        hero = drawing_hero(self.params(step))
+        hero = drawing_hero(p)
         state.heroes[hero].card = card_id
         ctx.checklist.header["card"] = card_id
         ctx.note(
@@ -127,10 +128,11 @@ class Draw(DrawCard[EnemyState], EnemyStep, TypedParams[DrawParams]):
     rules = CARDS
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        if self.params(step)["purpose"] == "battle":
+        p = self.params(step)
+        if p["purpose"] == "battle":
             return msg("The Enemy draws a card for the battle")
         # the slot its card goes to is the note's, with the card and its action
-        return msg("{hero} draws its card", hero=hero_name(drawing_hero(self.params(step))))
+        return msg("{hero} draws its card", hero=hero_name(drawing_hero(p)))
 
 
 @step_type(kinds.IDENTIFY_CARD)
@@ -138,10 +140,11 @@ class Identify(IdentifyCard[EnemyState], EnemyStep, TypedParams[DrawParams]):
     rules = CARDS
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        if self.params(step)["purpose"] == "battle":
+        p = self.params(step)
+        if p["purpose"] == "battle":
             lead = msg("The Enemy's card for the battle.")
         else:
-            lead = msg("It goes to Hero Slot {slot}.", slot=drawing_hero(self.params(step)) + 1)
+            lead = msg("It goes to Hero Slot {slot}.", slot=drawing_hero(p) + 1)
         return msg(
             "{lead} Use the number you gave the card (1 to 8). A card Botdeck knows shows at "
             "once; a new one is entered once.",
@@ -165,9 +168,10 @@ class EnterPrintedCard(EnterCard[EnemyState], EnemyStep, TypedParams[EnterCardPa
         return msg("About 20 seconds, once: Botdeck remembers it in your card library.")
 
     def question(self, state: EnemyState, step: Step) -> Question:
+        p = self.params(step)
         draft = {
             "kind": "card",
-            "card": self.params(step)["card"],
-            "tactics": self.params(step)["tactics"],
+            "card": p["card"],
+            "tactics": p["tactics"],
         }
-        return entry(msg("What the card prints"), card_check(self.params(step)["card"]), draft)
+        return entry(msg("What the card prints"), card_check(p["card"]), draft)

@@ -51,9 +51,10 @@ class MoveStartParams(CompassParams):
 @step_type(kinds.MOVE_START)
 class MoveStart(EnemyStep, TypedParams[MoveStartParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        hero = hero_name(self.params(step)["hero"])
-        direction = DIRECTION_NAMES[self.params(step)["compass"]]
-        if self.params(step)["why"] == "tax":
+        p = self.params(step)
+        hero = hero_name(p["hero"])
+        direction = DIRECTION_NAMES[p["compass"]]
+        if p["why"] == "tax":
             return msg("After its Tax, {hero} moves {direction}", hero=hero, direction=direction)
         return msg("{hero} moves {direction}", hero=hero, direction=direction)
 
@@ -71,8 +72,9 @@ class MoveStart(EnemyStep, TypedParams[MoveStartParams]):
         return confirm(msg("Found its way"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        hero = state.heroes[self.params(step)["hero"]]
-        params = {"hero": self.params(step)["hero"], "compass": self.params(step)["compass"]}
+        p = self.params(step)
+        hero = state.heroes[p["hero"]]
+        params = {"hero": p["hero"], "compass": p["compass"]}
         if hero.place in (AIR, SEA):
             ctx.insert(*movement(hero.place, **params))
         else:
@@ -111,8 +113,9 @@ class MoveBoard(EnemyStep, TypedParams[CompassParams]):
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        hero = state.heroes[self.params(step)["hero"]]
-        params = {"hero": self.params(step)["hero"], "compass": self.params(step)["compass"]}
+        p = self.params(step)
+        hero = state.heroes[p["hero"]]
+        params = {"hero": p["hero"], "compass": p["compass"]}
         if value != "none":
             hero.place = value
             ctx.insert(*movement(value, **params))
@@ -173,8 +176,9 @@ class MoveParams(CompassParams):
 @step_type(kinds.MOVE_RULES)
 class MoveRules(EnemyStep, TypedParams[MoveParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        hero = hero_name(self.params(step)["hero"])
-        mode = self.params(step)["mode"]
+        p = self.params(step)
+        hero = hero_name(p["hero"])
+        mode = p["mode"]
         if mode == AIR:
             return msg("Fly {hero}'s Air Vessel {n} Regions", hero=hero, n=VESSEL_MOVES)
         if mode == SEA:
@@ -205,9 +209,10 @@ class MoveRegion(EnemyStep, TypedParams[MoveRegionParams]):
     """Each Region it enters: a Resource to collect, or your Region and a battle."""
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        if self.params(step)["mode"] == LAND:
+        p = self.params(step)
+        if p["mode"] == LAND:
             return msg("Where did its army go?")
-        if self.params(step)["index"] == 1:
+        if p["index"] == 1:
             return msg("The first Region its Vessel entered")
         return msg("The second Region its Vessel entered")
 

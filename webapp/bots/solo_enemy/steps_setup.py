@@ -94,9 +94,10 @@ class SetupTableParams(TypedDict):
 @step_type(kinds.SETUP_TABLE)
 class SetupTable(EnemyStep, TypedParams[SetupTableParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        if self.params(step)["item"] == "cards" and not state.physical:
+        p = self.params(step)
+        if p["item"] == "cards" and not state.physical:
             return msg("Botdeck has shuffled its Solo Action Cards: keep the printed ones aside")
-        return SETUP_TITLES[self.params(step)["item"]]
+        return SETUP_TITLES[p["item"]]
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         return SETUP_DETAILS.get(self.params(step)["item"])
