@@ -87,7 +87,7 @@ class PlaceBallParams(TypedDict):
     route: str  # "3-7"
     column: int | None  # of its deployment area (None: the initial one)
     bonus: int  # VP when this ball empties its column
-    why: str  # "adjacent" (before it moves), or the effect that deploys it
+    why: str  # "adjacent" (before it moves) or "anywhere" (the deploy effect)
     closing: NotRequired[bool]
 
 

@@ -29,7 +29,7 @@ class EffectParams(TypedDict):
     """A card effect's step (`stepkit.effect_steps`): the effect as the card prints it."""
 
     effect: dict[str, Any]  # its `effect` (which) and what it has: `n`, `symbols`…
-    source: str  # where it comes from: "card", a ship power…
+    source: str  # where it comes from: the card's id, "tile", "tank", "bonus", "score_track"
 
 
 class EffectStep(DeaconStep, TypedParams[EffectParams]):
