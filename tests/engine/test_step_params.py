@@ -200,11 +200,13 @@ def check_the_checklist(game: Game, seen: set[str]) -> list[str]:
 def test_the_params_of_the_steps_of_random_games_are_as_their_typeddict_says(bot_id):
     seen: set[str] = set()
     problems: list[str] = []
-    for index, options in enumerate(OPTIONS[bot_id]):
+    # each option set, and the first as a game started now gets it (its setup `together`)
+    sets = [*OPTIONS[bot_id], {**OPTIONS[bot_id][0], **get_bot(bot_id).new_game_options}]
+    for index, options in enumerate(sets):
         for seed in (index, 100 + index):
             game = new_game(bot_id, options, seed)
             rng = random.Random(seed)
-            for _ in range(150):
+            for _ in range(300):
                 problems += check_the_checklist(game, seen)
                 if game.pending() is None:
                     break
