@@ -4,7 +4,7 @@ Nothing in this package imports Flask, sqlite3 or the storage layer, or reads
 the clock; randomness comes from generators seeded by the game.
 """
 
-from .bot import Bot, Context, CopyPart, Correction, Overturn, StepType, StepTypes
+from .bot import Bot, Context, CopyPart, Correction, Overturn, StepType, StepTypes, TypedParams
 from .game import BadGameFile, ConfirmFirst, Game, GameOver, Pending
 from .history import History, HistoryNeeded
 from .options import OptionsError, checked_options
@@ -62,6 +62,7 @@ __all__ = [
     "StepType",
     "StepTypes",
     "TurnCycle",
+    "TypedParams",
     "UnknownBot",
     "all_bots",
     "checked_options",

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar, cast
 
 from .questions import DONE, Kind, Question, confirm
 from .steps import TOGETHER, Checklist, Step
@@ -23,6 +23,8 @@ if TYPE_CHECKING:  # scoring's step type is built on this module's StepType
 
 State = TypeVar("State")
 T = TypeVar("T", bound=type)
+#: the params of one kind of step, as its step type reads them: a TypedDict
+Params = TypeVar("Params", bound=Mapping[str, Any])
 
 
 class Context:
@@ -105,7 +107,25 @@ class StepType(Generic[State]):
         return ()
 
 
-class Together(StepType[Any]):
+class TypedParams(Generic[Params]):
+    """The second base of a step type that reads its step's params: `Params` is the
+    TypedDict of what its kind of step holds (`class Battle(CovenantStep,
+    TypedParams[BattleParams])`), and `self.params(step)` reads them so typed (another
+    step of that kind: `Battle.params(other)`). The stored shape is unchanged:
+    `Step.params` stays the plain JSON object."""
+
+    @classmethod
+    def params(cls, step: Step) -> Params:
+        """The step's params, as its kind holds them (the one place they are cast)."""
+        return cast(Params, step.params)
+
+
+class TogetherParams(TypedDict):
+    #: each step of the run, as `Step.to_json` stores it
+    steps: list[dict[str, Any]]
+
+
+class Together(StepType[Any], TypedParams[TogetherParams]):
     """Things the table does one after the other at the table, none with anything to
     tell Botdeck (each a Done): listed in one step, done with one tap. Each is resolved
     in order by its own step type, as if tapped one by one (`steps.together`)."""
@@ -114,11 +134,11 @@ class Together(StepType[Any]):
         self.kinds = kinds
 
     def _each(self, step: Step) -> list[tuple[StepType[Any], Step]]:
-        inner = [Step.from_json(data) for data in step.params["steps"]]
+        inner = [Step.from_json(data) for data in self.params(step)["steps"]]
         return [(self.kinds[one.kind], one) for one in inner]
 
     def title(self, state: Any, step: Step) -> Msg:
-        count = len(step.params["steps"])
+        count = len(self.params(step)["steps"])
         return nmsg(
             "At the table: {n} thing, in order", "At the table: {n} things, in order", count
         )

@@ -3,9 +3,9 @@ characters' names, and what the map lights for a step (`view`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from ...engine import Context, Msg, Step, StepType, StepTypes, msg
+from ...engine import Context, Msg, Step, StepType, StepTypes, TypedParams, msg
 from ...engine.geometry import Cell
 from ...engine.questions import Question, confirm
 from ...engine.steps import new
@@ -13,7 +13,7 @@ from .state import BanditsState, cell_id, parse_cell
 
 STEP_TYPES: StepTypes = StepTypes()
 
-__all__ = ["STEP_TYPES", "BanditsStep", "Reminder", "new"]
+__all__ = ["STEP_TYPES", "BanditsStep", "Reminder", "TileParams", "new"]
 
 
 def column_name(column: int) -> Msg:
@@ -41,8 +41,20 @@ def tile_name(cell: Cell | list[int] | str) -> Msg:
     return msg("tile {column}·{row}", column=column_name(column), row=row_name(row))
 
 
-def cell_of(step: Step) -> Cell:
-    return parse_cell(step.params["cell"])
+class TileParams(TypedDict):
+    """A step on one tile: the tile, as `state.cell_id` writes it ("-3,1")."""
+
+    cell: str
+
+
+class MaybeOnATile(TypedDict):
+    """What the map reads of a step of any kind: the tile it is on, if it is on one."""
+
+    cell: NotRequired[str]
+
+
+def cell_of(p: TileParams) -> Cell:
+    return parse_cell(p["cell"])
 
 
 def names(state: BanditsState, characters: list[int]) -> Msg:
@@ -60,9 +72,8 @@ class BanditsStep(StepType[BanditsState]):
 
     def lit(self, state: BanditsState, step: Step) -> list[Cell]:
         """The tiles this step is about (lit on the map)."""
-        if "cell" in step.params:
-            return [cell_of(step)]
-        return []
+        cell = TypedParams[MaybeOnATile].params(step).get("cell")
+        return [] if cell is None else [parse_cell(cell)]
 
     def arrows(self, state: BanditsState, step: Step) -> list[dict[str, Any]]:
         """Moves drawn on the map: `{"from", "to", "kind"}` cell ids."""

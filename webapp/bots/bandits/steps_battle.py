@@ -9,9 +9,9 @@ Bandits attack at night ("Bandits Attack"); by day the players may attack them
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired
 
-from ...engine import Context, Msg, Step, msg, nmsg
+from ...engine import Context, Msg, Step, TypedParams, msg, nmsg
 from ...engine.geometry import Cell
 from ...engine.questions import Field, Question, choice, choose, fields, job_dice
 from . import kinds
@@ -19,7 +19,7 @@ from .death import death_choice, dies
 from .land import add_bandits
 from .night import roll_job_dice
 from .state import BanditsState, cell_id
-from .stepkit import STEP_TYPES, BanditsStep, cell_of, names, new, tile_name
+from .stepkit import STEP_TYPES, BanditsStep, TileParams, cell_of, names, new, tile_name
 
 BANDITS, PLAYERS = "bandits", "players"
 ATTACK, DEFENCE = "attack", "defence"
@@ -49,19 +49,24 @@ def rolls_in_order(cell: str, attacker: str, state: BanditsState) -> list[Step]:
     return steps
 
 
+class BattleJobsParams(TileParams):
+    night: bool  # the bandits attack (by day: the players do)
+
+
 @STEP_TYPES.register(kinds.BATTLE_JOBS)
-class BattleJobs(BanditsStep):
+class BattleJobs(BanditsStep, TypedParams[BattleJobsParams]):
     """ "1. All players on the tile choose jobs they wish to activate, and pay their cost
     (But do not roll Attack or Defence with dice requirements yet)"."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
-        cell = cell_of(step)
+        p = self.params(step)
+        cell = cell_of(p)
         n, who, tile = (
             state.bandits.get(cell, 0),
             names(state, state.on_tile(cell)),
             tile_name(cell),
         )
-        if step.params["night"]:
+        if p["night"]:
             return nmsg(
                 "{n} bandit attacks {who} on {tile}",
                 "{n} bandits attack {who} on {tile}",
@@ -99,24 +104,26 @@ class BattleJobs(BanditsStep):
         )
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        attacker = BANDITS if step.params["night"] else PLAYERS
+        p = self.params(step)
+        attacker = BANDITS if p["night"] else PLAYERS
         state.battle = {
-            "cell": step.params["cell"],
+            "cell": p["cell"],
             "attacker": attacker,
             ATTACK: int(value["attack"]),
             DEFENCE: int(value["defence"]),
             "hits": 0,
         }
-        ctx.insert(*rolls_in_order(step.params["cell"], attacker, state))
+        ctx.insert(*rolls_in_order(p["cell"], attacker, state))
 
 
 def settle(state: BanditsState, step: Step, saves: int, ctx: Context) -> None:
     """ "Defenders take 1 damage for every hit above saves": a defender's roll ends an
     attack. "Bandits take 'n' Damage by removing 'n' Bandits from the board. Players take
     'n' damage by all players on the tile taking 'n' Pain cards each"."""
+    p = Roll.params(step)
     battle = state.battle or {}
     damage = max(int(battle.get("hits", 0)) - saves, 0)
-    cell = cell_of(step)
+    cell = cell_of(p)
     defending_bandits = step.kind == "bandit_roll"
     if damage == 0:
         ctx.note(msg("No damage."))
@@ -134,18 +141,24 @@ def settle(state: BanditsState, step: Step, saves: int, ctx: Context) -> None:
             places=[cell_id(cell)],
         )
     else:
-        ctx.insert(new(kinds.PAIN, cell=step.params["cell"], pain=damage))
+        ctx.insert(new(kinds.PAIN, cell=p["cell"], pain=damage))
     battle["hits"] = 0
-    if step.params.get("last"):
+    if p.get("last"):
         state.battle = None  # the counter-attack is settled: the battle is over
 
 
-class Roll(BanditsStep):
+class RollParams(TileParams):
+    role: str  # ATTACK or DEFENCE
+    last: NotRequired[bool]  # the counter-attack's defence: the battle ends with it
+    faces: NotRequired[list[int]]  # the bandits' dice, once Botdeck rolled them
+
+
+class Roll(BanditsStep, TypedParams[RollParams]):
     """One side's roll; the attack's hits are kept for the defenders' roll."""
 
     def record(self, state: BanditsState, step: Step, total: int, ctx: Context) -> None:
         battle = state.battle or {}
-        if step.params["role"] == ATTACK:
+        if self.params(step)["role"] == ATTACK:
             battle["hits"] = total
             ctx.note(nmsg("{n} hit.", "{n} hits.", total))
         else:
@@ -160,8 +173,9 @@ class BanditRoll(Roll):
     automatic = True
 
     def title(self, state: BanditsState, step: Step) -> Msg:
-        n = state.bandits.get(cell_of(step), 0)
-        if step.params["role"] == ATTACK:
+        p = self.params(step)
+        n = state.bandits.get(cell_of(p), 0)
+        if p["role"] == ATTACK:
             return nmsg(
                 "The bandit rolls its attack: {n} job die",
                 "The bandits roll their attack: {n} job dice",
@@ -174,9 +188,10 @@ class BanditRoll(Roll):
         )
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        n = state.bandits.get(cell_of(step), 0)
-        faces = roll_job_dice(ctx.rng(f"battle/{step.params['cell']}/{step.params['role']}"), n)
-        step.params["faces"] = faces
+        p = self.params(step)
+        n = state.bandits.get(cell_of(p), 0)
+        faces = roll_job_dice(ctx.rng(f"battle/{p['cell']}/{p['role']}"), n)
+        p["faces"] = faces
         if faces:
             ctx.note(msg("Botdeck rolled {faces}.", faces=" · ".join(map(str, faces))))
         self.record(state, step, sum(faces), ctx)
@@ -185,8 +200,9 @@ class BanditRoll(Roll):
 @STEP_TYPES.register(kinds.PLAYER_ROLL)
 class PlayerRoll(Roll):
     def title(self, state: BanditsState, step: Step) -> Msg:
-        n = int((state.battle or {}).get(step.params["role"], 0))
-        if step.params["role"] == ATTACK:
+        p = self.params(step)
+        n = int((state.battle or {}).get(p["role"], 0))
+        if p["role"] == ATTACK:
             return nmsg(
                 "The players roll their attack: {n} job die",
                 "The players roll their attack: {n} job dice",
@@ -202,7 +218,7 @@ class PlayerRoll(Roll):
         return msg("Your own standard d6: 1–2 is 0, 3–5 is 1, 6 is 2.")
 
     def question(self, state: BanditsState, step: Step) -> Question:
-        n = int((state.battle or {}).get(step.params["role"], 0))
+        n = int((state.battle or {}).get(self.params(step)["role"], 0))
         return job_dice(msg("Job dice"), max(n, 1))
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
@@ -216,7 +232,7 @@ class NoRoll(Roll):
     automatic = True
 
     def title(self, state: BanditsState, step: Step) -> Msg:
-        if step.params["role"] == ATTACK:
+        if self.params(step)["role"] == ATTACK:
             return msg("The players have no attack dice")
         return msg("The players have no defence dice")
 
@@ -224,17 +240,22 @@ class NoRoll(Roll):
         self.record(state, step, 0, ctx)
 
 
+class PainParams(TileParams):
+    pain: int  # Pain cards each
+
+
 @STEP_TYPES.register(kinds.PAIN)
-class Pain(BanditsStep):
+class Pain(BanditsStep, TypedParams[PainParams]):
     """Players' damage; "If a players hand EVER has as many danger cards as their hand
     limit that character dies and is out"."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
+        p = self.params(step)
         return nmsg(
             "{who}: take {n} Pain card each into your discard pile",
             "{who}: take {n} Pain cards each into your discard pile",
-            int(step.params["pain"]),
-            who=names(state, state.on_tile(cell_of(step))),
+            int(p["pain"]),
+            who=names(state, state.on_tile(cell_of(p))),
         )
 
     def detail(self, state: BanditsState, step: Step) -> Msg | None:
@@ -246,7 +267,7 @@ class Pain(BanditsStep):
         return choose(
             msg("Taken"),
             choice(DONE, msg("Done"), primary=True),
-            *(death_choice(state, i, str(i)) for i in state.on_tile(cell_of(step))),
+            *(death_choice(state, i, str(i)) for i in state.on_tile(cell_of(self.params(step)))),
         )
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:

@@ -4,9 +4,9 @@ what it cannot know — a tile revealed, a meeple moved, a railway built, bandit
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from ...engine import Context, InvalidAnswer, Msg, Step, msg, nmsg
+from ...engine import Context, InvalidAnswer, Msg, Step, TypedParams, msg, nmsg
 from ...engine.questions import (
     Field,
     Question,
@@ -23,7 +23,7 @@ from .death import death_choice, dies
 from .land import add_bandits, reveal, westmost_railway
 from .night import d6_successes
 from .state import VERSUS, BanditsState, Tile, cell_id
-from .stepkit import STEP_TYPES, BanditsStep, cell_of, new, tile_name
+from .stepkit import STEP_TYPES, BanditsStep, TileParams, cell_of, new, tile_name
 from .steps_battle import battle_steps
 from .steps_setup import describe_tile, tile_fields, tile_form
 from .words import pile_out_said
@@ -101,18 +101,19 @@ class DayMap(BanditsStep):
 
 
 @STEP_TYPES.register(kinds.TILE)
-class TileStep(BanditsStep):
+class TileStep(BanditsStep, TypedParams[TileParams]):
     """A tile tapped: a face-down one is revealed (or corrected); on a face-up one a
     meeple arrives, a railway is built, bandits are removed or fought."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
-        tile = state.tiles.get(cell_of(step))
+        p = self.params(step)
+        tile = state.tiles.get(cell_of(p))
         if tile is not None and not tile.up:
-            return msg("Revealed: what is on {tile}?", tile=tile_name(cell_of(step)))
-        return msg("What happens on {tile}?", tile=tile_name(cell_of(step)))
+            return msg("Revealed: what is on {tile}?", tile=tile_name(cell_of(p)))
+        return msg("What happens on {tile}?", tile=tile_name(cell_of(p)))
 
     def detail(self, state: BanditsState, step: Step) -> Msg | None:
-        cell = cell_of(step)
+        cell = cell_of(self.params(step))
         tile = state.tiles.get(cell)
         if tile is not None and not tile.up:
             return msg(
@@ -122,7 +123,7 @@ class TileStep(BanditsStep):
         return None
 
     def question(self, state: BanditsState, step: Step) -> Question:
-        cell = cell_of(step)
+        cell = cell_of(self.params(step))
         tile = state.tiles.get(cell)
         back = choice(BACK, msg("Nothing: back to the map"))
         fix = choice(CORRECT, msg("Correct this tile"))
@@ -148,12 +149,13 @@ class TileStep(BanditsStep):
         return choose(msg("What happened?"), *offered, fix, back)
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        cell = cell_of(step)
+        p = self.params(step)
+        cell = cell_of(p)
         tile = state.tiles.get(cell)
         if value == BACK or tile is None:
             return
         if value == CORRECT:
-            ctx.insert(new(kinds.CORRECT_TILE, cell=step.params["cell"]))
+            ctx.insert(new(kinds.CORRECT_TILE, cell=p["cell"]))
         elif isinstance(value, dict):
             revealed = reveal(state, cell, value["type"], value["star"], value["camp"])
             if revealed.camp:
@@ -184,9 +186,9 @@ class TileStep(BanditsStep):
             if len(here) == 1:
                 build_railway(state, cell, here[0], ctx)
             else:
-                ctx.insert(new(kinds.RAILWAY_BY, cell=step.params["cell"]))
+                ctx.insert(new(kinds.RAILWAY_BY, cell=p["cell"]))
         elif value == REMOVE:
-            ctx.insert(new(kinds.REMOVE_BANDITS, cell=step.params["cell"]))
+            ctx.insert(new(kinds.REMOVE_BANDITS, cell=p["cell"]))
         elif value == FIGHT:
             ctx.insert(*battle_steps(cell, night=False))
 
@@ -225,45 +227,49 @@ def build_railway(state: BanditsState, cell: tuple[int, int], builder: int, ctx:
 
 
 @STEP_TYPES.register(kinds.RAILWAY_BY)
-class RailwayBy(BanditsStep):
+class RailwayBy(BanditsStep, TypedParams[TileParams]):
     def title(self, state: BanditsState, step: Step) -> Msg:
-        return msg("Who built the railway on {tile}?", tile=tile_name(cell_of(step)))
+        return msg("Who built the railway on {tile}?", tile=tile_name(cell_of(self.params(step))))
 
     def question(self, state: BanditsState, step: Step) -> Question:
-        here = state.on_tile(cell_of(step)) or state.living
+        here = state.on_tile(cell_of(self.params(step))) or state.living
         return choose(
             msg("The builder"), *(choice(str(i), msg("{name}", name=state.names[i])) for i in here)
         )
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        build_railway(state, cell_of(step), int(value), ctx)
+        build_railway(state, cell_of(self.params(step)), int(value), ctx)
 
 
 @STEP_TYPES.register(kinds.REMOVE_BANDITS)
-class RemoveBandits(BanditsStep):
+class RemoveBandits(BanditsStep, TypedParams[TileParams]):
     def title(self, state: BanditsState, step: Step) -> Msg:
-        return msg("How many bandits are removed from {tile}?", tile=tile_name(cell_of(step)))
+        return msg(
+            "How many bandits are removed from {tile}?", tile=tile_name(cell_of(self.params(step)))
+        )
 
     def question(self, state: BanditsState, step: Step) -> Question:
-        return number(msg("Bandits removed"), 1, max(state.bandits.get(cell_of(step), 0), 1))
+        return number(
+            msg("Bandits removed"), 1, max(state.bandits.get(cell_of(self.params(step)), 0), 1)
+        )
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        cell = cell_of(step)
+        cell = cell_of(self.params(step))
         taken = min(int(value), state.bandits.get(cell, 0))
         add_bandits(state, cell, -taken)
         state.removed += taken
 
 
 @STEP_TYPES.register(kinds.CORRECT_TILE)
-class CorrectTile(BanditsStep):
+class CorrectTile(BanditsStep, TypedParams[TileParams]):
     """*Correct* for any tile: face up or down, what it shows, its railway and bandits;
     or off the map."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
-        return msg("Correct {tile}", tile=tile_name(cell_of(step)))
+        return msg("Correct {tile}", tile=tile_name(cell_of(self.params(step))))
 
     def question(self, state: BanditsState, step: Step) -> Question:
-        cell = cell_of(step)
+        cell = cell_of(self.params(step))
         tile = state.tiles.get(cell, Tile())
         return fields(
             msg("The tile as it is on the table"),
@@ -287,7 +293,7 @@ class CorrectTile(BanditsStep):
         )
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        cell = cell_of(step)
+        cell = cell_of(self.params(step))
         if value == BACK:
             return
         if value == TAKE_OFF:
@@ -389,26 +395,33 @@ class Tray(BanditsStep):
         ctx.insert(new(kinds.TRAY_ROLL, count=int(value["count"]), d6=bool(value["d6"])))
 
 
+class TrayRollParams(TypedDict):
+    count: int  # dice
+    d6: bool  # standard d6 (else job dice)
+
+
 @STEP_TYPES.register(kinds.TRAY_ROLL)
-class TrayRoll(BanditsStep):
+class TrayRoll(BanditsStep, TypedParams[TrayRollParams]):
     def title(self, state: BanditsState, step: Step) -> Msg:
-        if step.params["d6"]:
+        p = self.params(step)
+        if p["d6"]:
             return nmsg(
                 "Roll {n} standard d6: 3–5 is 1 success, 6 is 2",
                 "Roll {n} standard d6: 3–5 is 1 success, 6 is 2",
-                step.params["count"],
+                p["count"],
             )
-        return nmsg("Roll {n} job die", "Roll {n} job dice", step.params["count"])
+        return nmsg("Roll {n} job die", "Roll {n} job dice", p["count"])
 
     def question(self, state: BanditsState, step: Step) -> Question:
-        count = int(step.params["count"])
-        if step.params["d6"]:
+        p = self.params(step)
+        count = int(p["count"])
+        if p["d6"]:
             return dice(msg("Standard d6"), *([6] * count))
         return job_dice(msg("Job dice"), count)
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
         faces = [int(face) for face in value]
-        total = sum(d6_successes(f) for f in faces) if step.params["d6"] else sum(faces)
+        total = sum(d6_successes(f) for f in faces) if self.params(step)["d6"] else sum(faces)
         ctx.note(
             nmsg(
                 "{n} success: gain {n} of the resource.",

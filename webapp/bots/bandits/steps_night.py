@@ -4,9 +4,9 @@ and the Bandit die (or reads the table's own roll), and shows every move on the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from ...engine import Context, Msg, Step, msg, nmsg
+from ...engine import Context, Msg, Step, TypedParams, msg, nmsg
 from ...engine.questions import Question, choice, choose, confirm, dice
 from . import kinds
 from .death import death_choice, dies
@@ -175,30 +175,34 @@ def move_said(move: Move) -> Msg:
     return said
 
 
+class MovesShownParams(TypedDict):
+    moves: list[dict[str, Any]]  # each `night.Move.to_json`
+
+
 @STEP_TYPES.register(kinds.MOVES_SHOWN)
-class MovesShown(Reminder):
+class MovesShown(Reminder, TypedParams[MovesShownParams]):
     """Every roll, move and merge, on the map as arrows and listed."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
         return nmsg(
             "Move the bandits as the map shows ({n} roll)",
             "Move the bandits as the map shows ({n} rolls)",
-            len(step.params["moves"]),
+            len(self.params(step)["moves"]),
         )
 
     def detail(self, state: BanditsState, step: Step) -> Msg | None:
         return msg("West first, then north. A group on a Bandit Camp or a player's tile stays.")
 
     def lines(self, state: BanditsState, step: Step) -> list[Msg]:
-        return [move_said(move_of(m)) for m in step.params["moves"]]
+        return [move_said(move_of(m)) for m in self.params(step)["moves"]]
 
     def lit(self, state: BanditsState, step: Step) -> list[tuple[int, int]]:
-        return sorted({move_of(m).end for m in step.params["moves"]})
+        return sorted({move_of(m).end for m in self.params(step)["moves"]})
 
     def arrows(self, state: BanditsState, step: Step) -> list[dict[str, Any]]:
         return [
             {"from": cell_id(m.start), "to": cell_id(m.end), "kind": m.how}
-            for m in map(move_of, step.params["moves"])
+            for m in map(move_of, self.params(step)["moves"])
             if m.start != m.end
         ]
 
@@ -221,10 +225,14 @@ class FarEast(BanditsStep):
             ctx.note(msg("No tile is more than 3 spaces east of the eastmost player."))
 
 
+class RemoveFarParams(TypedDict):
+    cells: list[str]  # the tiles removed
+
+
 @STEP_TYPES.register(kinds.REMOVE_FAR)
-class RemoveFar(BanditsStep):
+class RemoveFar(BanditsStep, TypedParams[RemoveFarParams]):
     def title(self, state: BanditsState, step: Step) -> Msg:
-        cells = step.params["cells"]
+        cells = self.params(step)["cells"]
         bandits = sum(state.bandits.get(parse_cell(c), 0) for c in cells)
         return nmsg(
             "Remove the {n} lit tile more than 3 spaces east of the eastmost player ({b} "
@@ -236,13 +244,13 @@ class RemoveFar(BanditsStep):
         )
 
     def lit(self, state: BanditsState, step: Step) -> list[tuple[int, int]]:
-        return [parse_cell(c) for c in step.params["cells"]]
+        return [parse_cell(c) for c in self.params(step)["cells"]]
 
     def question(self, state: BanditsState, step: Step) -> Question:
         return confirm()
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        remove_tiles(state, [parse_cell(c) for c in step.params["cells"]])
+        remove_tiles(state, [parse_cell(c) for c in self.params(step)["cells"]])
 
 
 @STEP_TYPES.register(kinds.APPEAR_ROLL)
@@ -299,22 +307,28 @@ class AppearRoll(BanditsStep):
             ctx.note(msg("No tile has that red-star number: no bandit appears."))
 
 
+class AppearShownParams(TypedDict):
+    added: list[list[Any]]  # each [tile, bandits that appeared there]
+    splits: list[dict[str, Any]]  # each `night.Split.to_json`
+
+
 @STEP_TYPES.register(kinds.APPEAR_SHOWN)
-class AppearShown(Reminder):
+class AppearShown(Reminder, TypedParams[AppearShownParams]):
     """ "If after bandits appear, a group of bandits has 6 or more members, split the
     group": one bandit to each of the four directions that has a tile, again while any
     group has 6 or more."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
-        total = sum(n for _, n in step.params["added"])
+        total = sum(n for _, n in self.params(step)["added"])
         return nmsg("Add {n} bandit as the map shows", "Add {n} bandits as the map shows", total)
 
     def lines(self, state: BanditsState, step: Step) -> list[Msg]:
+        p = self.params(step)
         said = [
             nmsg("{tile}: +{n} bandit", "{tile}: +{n} bandits", n, tile=tile_name(c))
-            for c, n in step.params["added"]
+            for c, n in p["added"]
         ]
-        for split in step.params["splits"]:
+        for split in p["splits"]:
             said.append(
                 nmsg(
                     "{tile} had {size}: it splits, one bandit to each of {n} tile around it",
@@ -327,12 +341,12 @@ class AppearShown(Reminder):
         return said
 
     def lit(self, state: BanditsState, step: Step) -> list[tuple[int, int]]:
-        return sorted(parse_cell(c) for c, _ in step.params["added"])
+        return sorted(parse_cell(c) for c, _ in self.params(step)["added"])
 
     def arrows(self, state: BanditsState, step: Step) -> list[dict[str, Any]]:
         return [
             {"from": cell_id(tuple(s["cell"])), "to": cell_id(tuple(to)), "kind": "split"}
-            for s in step.params["splits"]
+            for s in self.params(step)["splits"]
             for to in s["to"]
         ]
 

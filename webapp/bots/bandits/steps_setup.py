@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...engine import Context, InvalidAnswer, Msg, Step, msg, nmsg, together
+from ...engine import Context, InvalidAnswer, Msg, Step, TypedParams, msg, nmsg, together
 from ...engine.questions import Field, Question, choice, confirm, fields
 from ...engine.refusals import Problem, refuse_all
 from . import kinds
 from .land import MEEPLE_START, START_DOWN, START_UP, start_map
 from .state import COOP, SOLO, TILE_TYPES, VERSUS, BanditsState, Cell, ScoreBoard, Tile
-from .stepkit import STEP_TYPES, BanditsStep, Reminder, cell_of, new, tile_name
+from .stepkit import STEP_TYPES, BanditsStep, Reminder, TileParams, cell_of, new, tile_name
 
 SECTIONS = 6  # section rows offered on the score board form
 TRACK_LONGEST = 200
@@ -283,13 +283,14 @@ class CardsSetup(Reminder):
 
 
 @STEP_TYPES.register(kinds.START_TILE)
-class StartTile(BanditsStep):
+class StartTile(BanditsStep, TypedParams[TileParams]):
     """ "Board Setup" 6: six tiles dealt face up in a 2×3 grid; the table says what
     each shows (a tile dealt face up is not revealed: its camp adds no bandit)."""
 
     def title(self, state: BanditsState, step: Step) -> Msg:
         return msg(
-            "Deal a start tile face up at {tile}: what is on it?", tile=tile_name(cell_of(step))
+            "Deal a start tile face up at {tile}: what is on it?",
+            tile=tile_name(cell_of(self.params(step))),
         )
 
     def detail(self, state: BanditsState, step: Step) -> Msg | None:
@@ -299,7 +300,7 @@ class StartTile(BanditsStep):
         return tile_form(None)
 
     def resolve(self, state: BanditsState, step: Step, value: Any, ctx: Context) -> None:
-        state.tiles[cell_of(step)] = Tile(
+        state.tiles[cell_of(self.params(step))] = Tile(
             up=True, type=value["type"], star=value["star"], camp=value["camp"]
         )
 

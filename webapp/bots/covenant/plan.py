@@ -8,6 +8,7 @@ side of the card can cancel one on the left.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +46,7 @@ def battles_a_ship(entry: Entry) -> bool:
     return entry.outcome == "pirate" or (entry.outcome == "building" and bool(entry.pirates))
 
 
-def attack_happens(state: CovenantState, effect: dict[str, Any]) -> bool:
+def attack_happens(state: CovenantState, effect: Mapping[str, Any]) -> bool:
     if state.coop:
         # 2 vs 2: it attacks a player who is "(A) not in Harbor".
         return bool(outside_harbor(state))
@@ -71,7 +72,7 @@ def attack_flag_on_right(state: CovenantState, effects: list[dict[str, Any]]) ->
     return False
 
 
-def cannons_reach(state: CovenantState, effect: dict[str, Any], extra: int = 0) -> bool:
+def cannons_reach(state: CovenantState, effect: Mapping[str, Any], extra: int = 0) -> bool:
     """Solo rulebook, "If AI would drop at least N cubes in a battle": decided
     from its cannon total attacking the Ship it would battle, where that Ship is."""
     total = covenant_cannons(state, space=target_space(state), defending=False).total + extra

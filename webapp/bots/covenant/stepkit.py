@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NotRequired, TypedDict, TypeVar
 
-from ...engine import Checklist, Msg, Step, StepType, StepTypes, msg
+from ...engine import Checklist, Msg, Step, StepType, StepTypes, TypedParams, msg
 from ...engine.questions import choice
 from ...engine.steps import new
 from . import kinds
@@ -19,6 +19,10 @@ __all__ = [
     "CovenantStep",
     "OnItsIslands",
     "OneSpaceStep",
+    "PlaceParams",
+    "PlayerParams",
+    "SpaceParams",
+    "SpacesParams",
     "SpacesStep",
     "battle_step",
     "choice",
@@ -45,18 +49,43 @@ class CovenantStep(StepType[CovenantState]):
         return {"lit": lit} if lit else None
 
 
-class OneSpaceStep(CovenantStep):
+class SpaceParams(TypedDict):
+    space: str  # a space of the board: "2.3", the Harbor
+
+
+class SpacesParams(TypedDict):
+    spaces: list[str]  # the spaces it offers
+
+
+class PlaceParams(SpaceParams):
+    """Influence cubes it places on a space (a battle's, if it wins)."""
+
+    cubes: int
+    source: str  # "card" or "bottom" (the conditional placement)
+
+
+class PlayerParams(TypedDict):
+    """A step about one player (2 vs 2); a step stored before co-op has none: the first."""
+
+    player: NotRequired[int]
+
+
+OneSpace = TypeVar("OneSpace", bound=SpaceParams)
+Spaces = TypeVar("Spaces", bound=SpacesParams)
+
+
+class OneSpaceStep(CovenantStep, TypedParams[OneSpace]):
     """A step about the space in its `space` parameter."""
 
     def places(self, state: CovenantState, step: Step) -> list[str]:
-        return [step.params["space"]]
+        return [self.params(step)["space"]]
 
 
-class SpacesStep(CovenantStep):
+class SpacesStep(CovenantStep, TypedParams[Spaces]):
     """A step about the spaces in its `spaces` parameter (the ones it offers)."""
 
     def places(self, state: CovenantState, step: Step) -> list[str]:
-        return list(step.params["spaces"])
+        return list(self.params(step)["spaces"])
 
 
 class OnItsIslands(CovenantStep):

@@ -6,9 +6,9 @@ Covenant's Ship" and "The Covenant getting into multiple battles".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg, nmsg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg, nmsg
 from ...engine.questions import choose, number
 from . import kinds
 from .deck import HARBOR
@@ -24,6 +24,8 @@ from .stepkit import (
     BUILDING_NAMES,
     CovenantStep,
     OneSpaceStep,
+    PlaceParams,
+    SpaceParams,
     at,
     choice,
     new,
@@ -34,14 +36,30 @@ from .stepkit import (
 from .targets import closest, outside_harbor, target_space
 
 
+class BattleParams(TypedDict):
+    """A battle with the Covenant (`stepkit.battle_step` says what each holds)."""
+
+    target: str  # "ship" or "building"
+    why: str  # "player", "flag", "top", "pirate_place", "pirate_end", "building"
+    space: str | None
+    player: NotRequired[int | None]  # a battle stored before 2 vs 2 has none
+    bonus: int
+    halved: bool
+    defending: bool
+    group: str | None
+    places: list[PlaceParams]
+    garrison: bool
+
+
 def battle_space(state: CovenantState, step: Step) -> str:
     """Where it fights: the space given, or where the player it attacks is."""
-    space = step.params["space"]
-    return space if space is not None else target_space(state, step.params.get("player"))
+    p = Battle.params(step)
+    space = p["space"]
+    return space if space is not None else target_space(state, p.get("player"))
 
 
 def battle_cannons(state: CovenantState, step: Step) -> Any:
-    p = step.params
+    p = Battle.params(step)
     return covenant_cannons(
         state,
         space=battle_space(state, step),
@@ -52,9 +70,9 @@ def battle_cannons(state: CovenantState, step: Step) -> Any:
 
 
 @step_type(kinds.BATTLE)
-class Battle(CovenantStep):
+class Battle(CovenantStep, TypedParams[BattleParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        p = step.params
+        p = self.params(step)
         space = where(state, battle_space(state, step))
         place = at(state, battle_space(state, step))  # "in the Harbor", "on 2.2"
         why = p["why"]
@@ -86,7 +104,7 @@ class Battle(CovenantStep):
         return msg("The Covenant battles your Fort or Garrison on {space}", space=space)
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        p = step.params
+        p = self.params(step)
         cannons = battle_cannons(state, step)
         if p["halved"] and p["target"] == "ship":
             lead = msg(
@@ -117,10 +135,13 @@ class Battle(CovenantStep):
         return [battle_space(state, step)]
 
     def view(self, state: CovenantState, step: Step) -> dict[str, Any] | None:
-        return {"cannons": battle_cannons(state, step), "lit": self.places(state, step)}
+        return {
+            "cannons": battle_cannons(state, step),
+            "lit": self.places(state, step),
+        }
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        if step.params["target"] == "building":
+        if self.params(step)["target"] == "building":
             return choose(
                 msg("Who won?"),
                 choice("covenant_won", msg("The Covenant won")),
@@ -135,7 +156,7 @@ class Battle(CovenantStep):
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        p = step.params
+        p = self.params(step)
         if p["target"] == "building":
             self._building(state, step, value, ctx)
             return
@@ -159,7 +180,7 @@ class Battle(CovenantStep):
         elif value == "you_won":
             if p["places"]:
                 ctx.note(msg("It lost: it does not place those cubes."))
-            self._lost(state, step, ctx)
+            self._lost(state, p, ctx)
             if state.ai.damage < 4:
                 follow.append(new(kinds.BATTLE_DAMAGE))
             if state.ai.coins or state.ai.cargo:
@@ -167,11 +188,11 @@ class Battle(CovenantStep):
         else:
             # its ship goes back to the Harbor
             ctx.note(sink_covenant(state, on_its_turn=p["why"] != "player"), places=[HARBOR])
-            self._lost(state, step, ctx)
+            self._lost(state, p, ctx)
         ctx.insert(*follow)
 
     def _building(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        p = step.params
+        p = self.params(step)
         if p["garrison"]:
             # Solo rulebook, "Garrison damage": it takes 1 damage when it gets into
             # a battle with your Garrison, never the 5th this way.
@@ -188,11 +209,11 @@ class Battle(CovenantStep):
             )
         else:
             ctx.note(msg("It lost: it does not place those cubes."))
-            self._lost(state, step, ctx)
+            self._lost(state, p, ctx)
 
     @staticmethod
-    def _lost(state: CovenantState, step: Step, ctx: Context) -> None:
-        if step.params["group"] == "double":
+    def _lost(state: CovenantState, p: BattleParams, ctx: Context) -> None:
+        if p["group"] == "double":
             # "If it loses either battle, it skips all future battles that turn"
             assert ctx.checklist is not None
             if remove_pending(ctx.checklist, lambda s: s.kind == "battle"):
@@ -279,17 +300,19 @@ class PlunderedCargo(CovenantStep):
 
 
 @step_type(kinds.ATTACK_BUILDING)
-class AttackBuilding(OneSpaceStep):
+class AttackBuilding(OneSpaceStep[SpaceParams]):
     """Your turn: you attack one of its Forts or Garrisons."""
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("You attack its buildings on {space}", space=where(state, step.params["space"]))
+        return msg(
+            "You attack its buildings on {space}", space=where(state, self.params(step)["space"])
+        )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         return msg("Exactly like a regular building battle.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        buildings = state.ai.islands.get(step.params["space"], [])
+        buildings = state.ai.islands.get(self.params(step)["space"], [])
         choices = [
             choice(b, msg("You destroyed its {building}", building=BUILDING_NAMES[b]))
             for b in buildings
@@ -299,21 +322,26 @@ class AttackBuilding(OneSpaceStep):
         return choose(msg("What happened?"), *choices)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        buildings = state.ai.islands.get(step.params["space"])
+        p = self.params(step)
+        buildings = state.ai.islands.get(p["space"])
         if value != "held" and buildings is not None and value in buildings:
             buildings.remove(value)
             ctx.note(
                 msg(
                     "Its {building} on {space} is removed.",
                     building=BUILDING_NAMES[value],
-                    space=where(state, step.params["space"]),
+                    space=where(state, p["space"]),
                 ),
-                places=[step.params["space"]],
+                places=[p["space"]],
             )
 
 
+class PickTargetParams(TypedDict):
+    why: str  # "top" (the icon's attack) or "flag"
+
+
 @step_type(kinds.PICK_TARGET)
-class PickTarget(CovenantStep):
+class PickTarget(CovenantStep, TypedParams[PickTargetParams]):
     """Whose Ship an attack goes to (2 vs 2: the target rule)."""
 
     automatic = True
@@ -330,7 +358,7 @@ class PickTarget(CovenantStep):
             # "Each Covenant AI will only fight 1 player ship at most on its turn."
             self._no_attack(ctx, msg("It already fought a player Ship this turn: no attack."))
             return
-        if step.params["why"] == "top":
+        if self.params(step)["why"] == "top":
             # the icon's attack happens "even if you are in Harbor"
             candidates = [p for p, rich in enumerate(facts.rich) if rich]
         else:
@@ -360,8 +388,12 @@ class PickTarget(CovenantStep):
             remove_pending(ctx.checklist, lambda s: s is battle)
 
 
+class TargetDamageParams(TypedDict):
+    players: list[int]  # the players as close as each other
+
+
 @step_type(kinds.TARGET_DAMAGE)
-class TargetDamage(CovenantStep):
+class TargetDamage(CovenantStep, TypedParams[TargetDamageParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Both Ships are as close: which has the most damage?")
 
@@ -376,13 +408,13 @@ class TargetDamage(CovenantStep):
             msg("More damage on the Ship of…"),
             *(
                 choice(str(p), msg("{player}", player=state.players[p]))
-                for p in step.params["players"]
+                for p in self.params(step)["players"]
             ),
             choice("same", msg("The same damage")),
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        players = step.params["players"]
+        players = self.params(step)["players"]
         if value == "same":
             target = ctx.rng("coin").choice(players)
             ctx.note(msg("Coin flip: it attacks {player}.", player=state.players[target]))

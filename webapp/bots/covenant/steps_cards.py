@@ -10,9 +10,9 @@ of it is needed.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg, nmsg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg, nmsg
 from ...engine.cards import CardRules, EnterCard, IdentifyCard, Pile, ShufflePrinted
 from ...engine.questions import entry
 from ...engine.text import reason
@@ -33,15 +33,27 @@ def printed_sections(deck: dict[str, Any], card_id: str, side: str) -> int | Non
     return len(sections) if sections else None
 
 
-class CovenantCards(CardRules[CovenantState]):
+class CardParams(TypedDict, total=False):
+    """What the card steps hold: the acting Covenant's pile (`key`: drawing, naming and
+    shuffling it), the side and whether a bonus card (drawing, naming, entering), the
+    card ids offered (naming) and the card entered (entering)."""
+
+    key: str
+    side: str
+    bonus: bool
+    cards: list[str]
+    card: str
+
+
+class CovenantCards(CardRules[CovenantState], TypedParams[CardParams]):
     shuffle_purpose = "draw"
 
     def pile(self, state: CovenantState, step: Step) -> Pile:
-        return state.ai.piles.setdefault(step.params["key"], Pile())
+        return state.ai.piles.setdefault(self.params(step)["key"], Pile())
 
     def revealed(self, state: CovenantState, ctx: Context, card: str, step: Step) -> None:
         assert ctx.checklist is not None
-        p = step.params
+        p = self.params(step)
         ctx.insert(
             *start_card(
                 state,
@@ -58,7 +70,7 @@ class CovenantCards(CardRules[CovenantState]):
         shuffles that pile's discards into a new pile. 2-player co-op: "After the ninth
         turn ... shuffle all the Wayward Covenant cards and randomly create 2 new 9-card
         decks." """
-        key = step.params["key"]
+        key = self.params(step)["key"]
         if not state.coop:
             if rng is not None:
                 self.pile(state, step).reshuffle(rng)
@@ -88,10 +100,10 @@ class CovenantCards(CardRules[CovenantState]):
         return msg("The decks had run out: all the cards were shuffled into two new decks of 9.")
 
     def card_ids(self, state: CovenantState, step: Step) -> list[str]:
-        return list(step.params["cards"])
+        return list(self.params(step)["cards"])
 
     def misplaced(self, state: CovenantState, card: str, step: Step) -> Msg | None:
-        ai, key = state.ai, step.params["key"]
+        ai, key = state.ai, self.params(step)["key"]
         if card in self.pile(state, step).discard or any(
             other.current and other.current["card"] == card for other in state.ais
         ):
@@ -102,10 +114,11 @@ class CovenantCards(CardRules[CovenantState]):
         return None
 
     def known(self, state: CovenantState, deck: dict[str, Any], card: str, step: Step) -> bool:
-        return known_section(deck, card, step.params["side"], state.ai.turn)[0] is not None
+        return known_section(deck, card, self.params(step)["side"], state.ai.turn)[0] is not None
 
     def unknown(self, state: CovenantState, ctx: Context, card: str, step: Step) -> Step:
-        side, bonus = step.params["side"], step.params["bonus"]
+        p = self.params(step)
+        side, bonus = p["side"], p["bonus"]
         state.ai.current = {"card": card, "side": side, "section": None, "bonus": bonus}
         return new(
             kinds.ENTER_SECTION,
@@ -116,7 +129,8 @@ class CovenantCards(CardRules[CovenantState]):
         )
 
     def learn(self, deck: dict[str, Any], step: Step, value: Any) -> str:
-        card, side = step.params["card"], step.params["side"]
+        p = self.params(step)
+        card, side = p["card"], p["side"]
         set_section(deck, card, side, value["index"], value["sections"], value["section"])
         return str(card)
 
@@ -125,14 +139,14 @@ CARDS = CovenantCards()
 
 
 @step_type(kinds.IDENTIFY_CARD)
-class Identify(IdentifyCard[CovenantState], CovenantStep):
+class Identify(IdentifyCard[CovenantState], CovenantStep, TypedParams[CardParams]):
     rules = CARDS
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         return msg(
             "Its {side}. Use the number printed on the card (or the one you gave it). "
             "A card Botdeck already knows shows at once; a new one is entered once.",
-            side=SIDE_NAMES[step.params["side"]],
+            side=SIDE_NAMES[self.params(step)["side"]],
         )
 
 
@@ -162,26 +176,35 @@ def entry_check(rows: list[int], known_count: int | None, wanted: int):  # type:
     return check
 
 
+class EnterSectionParams(TypedDict):
+    card: str
+    side: str
+    bonus: bool
+    count: int | None  # how many sections the side prints, if Botdeck knows
+
+
 @step_type(kinds.ENTER_SECTION)
-class EnterSection(EnterCard[CovenantState], CovenantStep):
+class EnterSection(EnterCard[CovenantState], CovenantStep, TypedParams[EnterSectionParams]):
     rules = CARDS
 
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         return msg(
             "New card {card}: enter what its {side} prints for this turn",
-            card=step.params["card"],
-            side=SIDE_NAMES[step.params["side"]],
+            card=p["card"],
+            side=SIDE_NAMES[p["side"]],
         )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         return msg("Only this turn's section is needed. Botdeck remembers it in your library.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        count = step.params["count"]
+        p = self.params(step)
+        count = p["count"]
         wanted = section_for_turn(state.ai.turn)
         draft = {
-            "card": step.params["card"],
-            "side": step.params["side"],
+            "card": p["card"],
+            "side": p["side"],
             "sections": count or max(4, wanted + 1),
             "fixed_count": count is not None,
             "wanted": wanted,

@@ -6,24 +6,46 @@ influence cubes, the end turn position, conditional effects.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg, nmsg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg, nmsg
 from ...engine.questions import choose, confirm, number, space, yes_no
 from . import kinds
 from .deck import HARBOR, Layout
 from .plan import plan_placements, resolution_steps
 from .rules import add_legendary_cube, garrison_damage
 from .state import BOTH, FORT, GARRISON, NOTHING, SEA, CovenantState
-from .stepkit import CovenantStep, OneSpaceStep, SpacesStep, choice, new, step_type, where
+from .stepkit import (
+    CovenantStep,
+    OneSpaceStep,
+    PlaceParams,
+    PlayerParams,
+    SpaceParams,
+    SpacesParams,
+    SpacesStep,
+    choice,
+    new,
+    step_type,
+    where,
+)
+
+
+class RevealParams(TypedDict):
+    card: str
+    side: str  # "normal" or "hard"
+    section: int  # from 0
+    bonus: bool
+    turn: int
+    said: NotRequired[dict[str, Any] | None]  # what drawing it did besides (a `Msg`)
+    capped: NotRequired[bool]  # its last section stands in for the one the turn needs
 
 
 @step_type(kinds.REVEAL)
-class Reveal(CovenantStep):
+class Reveal(CovenantStep, TypedParams[RevealParams]):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        p = step.params
+        p = self.params(step)
         side = msg("normal side") if p["side"] == "normal" else msg("hard side")
         if p["bonus"]:
             return msg(
@@ -41,9 +63,11 @@ class Reveal(CovenantStep):
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        if step.params.get("said"):
-            ctx.note(Msg.from_json(step.params["said"]))
-        if step.params.get("capped"):
+        p = self.params(step)
+        said = p.get("said")
+        if said:
+            ctx.note(Msg.from_json(said))
+        if p.get("capped"):
             ctx.note(
                 msg(
                     "The card prints fewer sections than this turn needs: its last section "
@@ -52,15 +76,17 @@ class Reveal(CovenantStep):
             )
 
 
-def _player(step: Step) -> int:
-    return int(step.params.get("player", 0))
+def _player(p: PlayerParams) -> int:
+    return int(p.get("player", 0))
 
 
 @step_type(kinds.PLAYER_SHIP)
-class PlayerShip(CovenantStep):
+class PlayerShip(CovenantStep, TypedParams[PlayerParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
-            return msg("Where is {player}'s Ship?", player=state.players[_player(step)])
+            return msg(
+                "Where is {player}'s Ship?", player=state.players[_player(self.params(step))]
+            )
         return msg("Where is your Ship?")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
@@ -70,7 +96,7 @@ class PlayerShip(CovenantStep):
         return space(msg("The Ship is on…"), Layout(tuple(state.rows)).all_spaces())
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        player = _player(step)
+        player = _player(self.params(step))
         state.facts.ships[player] = value
         state.facts.pirate[player] = False
         if value != HARBOR:
@@ -81,21 +107,24 @@ class PlayerShip(CovenantStep):
 
 
 @step_type(kinds.PLAYER_MODE)
-class PlayerMode(CovenantStep):
+class PlayerMode(CovenantStep, TypedParams[PlayerParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
-            return msg("Is {player}'s Ship in Pirate mode?", player=state.players[_player(step)])
+            return msg(
+                "Is {player}'s Ship in Pirate mode?",
+                player=state.players[_player(self.params(step))],
+            )
         return msg("Is your Ship in Pirate mode?")
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return yes_no(msg("Pirate mode?"))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.facts.pirate[_player(step)] = bool(value)
+        state.facts.pirate[_player(self.params(step))] = bool(value)
 
 
 @step_type(kinds.EXPLORE)
-class Explore(CovenantStep):
+class Explore(CovenantStep, TypedParams[SpaceParams]):
     """Asks about a space only if it is still not known to be explored."""
 
     hidden_unless_noted = True
@@ -105,20 +134,21 @@ class Explore(CovenantStep):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
             "Is the Ocean board at {space} still unexplored?",
-            space=where(state, step.params["space"]),
+            space=where(state, self.params(step)["space"]),
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        if step.params["space"] not in state.explored:
-            ctx.insert(new(kinds.EXPLORE_CHECK, space=step.params["space"]))
+        p = self.params(step)
+        if p["space"] not in state.explored:
+            ctx.insert(new(kinds.EXPLORE_CHECK, space=p["space"]))
 
 
 @step_type(kinds.EXPLORE_CHECK)
-class ExploreCheck(OneSpaceStep):
+class ExploreCheck(OneSpaceStep[SpaceParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
             "Is the Ocean board at {space} still unexplored?",
-            space=where(state, step.params["space"]),
+            space=where(state, self.params(step)["space"]),
         )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
@@ -130,7 +160,7 @@ class ExploreCheck(OneSpaceStep):
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         # Solo rulebook, "Left side effects", Important: an effect that touches an
         # unexplored Ocean board reveals it and gives the Covenant an Explorer cube.
-        space_ = step.params["space"]
+        space_ = self.params(step)["space"]
         state.explored.append(space_)
         if value:
             state.ai.cubes["explorer"] += 1
@@ -145,11 +175,11 @@ class ExploreCheck(OneSpaceStep):
 
 
 @step_type(kinds.CLAIM)
-class Claim(OneSpaceStep):
+class Claim(OneSpaceStep[SpaceParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
             "The Covenant claims the Advancement at {space}",
-            space=where(state, step.params["space"]),
+            space=where(state, self.params(step)["space"]),
         )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
@@ -171,7 +201,7 @@ class Claim(OneSpaceStep):
         return choose(msg("It took…"), *choices)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        space_ = step.params["space"]
+        space_ = self.params(step)["space"]
         if value == "mercantile":
             # Solo rulebook, "Claim advancements": no cannon and no battle ability
             # means the Mercantile pile.
@@ -213,10 +243,15 @@ class Claim(OneSpaceStep):
         ctx.insert(new(kinds.ADVANCEMENT_PILE, space=space_, minimum=0, origin=side))
 
 
+class AdvancementPileParams(SpaceParams):
+    minimum: int  # the fewest cannons and battle abilities it can show
+    origin: str  # "advancement", or the Merchant ship's side: "front", "back"
+
+
 @step_type(kinds.ADVANCEMENT_PILE)
-class AdvancementPile(CovenantStep):
+class AdvancementPile(CovenantStep, TypedParams[AdvancementPileParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        origin = step.params["origin"]
+        origin = self.params(step)["origin"]
         if origin == "front":
             return msg("Which pile does the Merchant ship's front side go to?")
         if origin == "back":
@@ -226,21 +261,22 @@ class AdvancementPile(CovenantStep):
     def question(self, state: CovenantState, step: Step) -> Question:
         return number(
             msg("How many cannons and battle abilities does it show?"),
-            step.params["minimum"],
+            self.params(step)["minimum"],
             8,
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if value == 0:
             state.ai.mercantile += 1
             ctx.note(
                 msg("No cannon or battle ability: into its Mercantile pile."),
-                places=[step.params["space"]],
+                places=[p["space"]],
             )
         else:
             state.ai.pirate += 1
             state.ai.pirate_strength += value
-            ctx.note(msg("Into its Pirate pile."), places=[step.params["space"]])
+            ctx.note(msg("Into its Pirate pile."), places=[p["space"]])
 
 
 ISLAND_CHOICES = {
@@ -260,9 +296,9 @@ COOP_ISLAND_CHOICES = {
 
 
 @step_type(kinds.ISLAND_CHECK)
-class IslandCheck(OneSpaceStep):
+class IslandCheck(OneSpaceStep[SpaceParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("What is at {space}?", space=where(state, step.params["space"]))
+        return msg("What is at {space}?", space=where(state, self.params(step)["space"]))
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         return msg("Where you have a Fort or Garrison, placing its cubes can mean a battle.")
@@ -272,7 +308,7 @@ class IslandCheck(OneSpaceStep):
         return choose(msg("There is…"), *(choice(k, v) for k, v in labels.items()))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        space_ = step.params["space"]
+        space_ = self.params(step)["space"]
         # Kept for the next turns too: an explored Ocean board's islands stay where
         # they are; what is built on them changes as `CovenantState.forget_island` says.
         if value == SEA:
@@ -282,18 +318,23 @@ class IslandCheck(OneSpaceStep):
             state.known_islands[space_] = value
 
 
+class IslandKnownParams(SpaceParams):
+    what: str  # what the table said is there (`state.NOTHING`, `FORT`…)
+
+
 @step_type(kinds.ISLAND_KNOWN)
-class IslandKnown(OneSpaceStep):
+class IslandKnown(OneSpaceStep[IslandKnownParams]):
     """What the table said of an island on an earlier turn, nothing since could change."""
 
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         labels = COOP_ISLAND_CHOICES if state.coop else ISLAND_CHOICES
         return msg(
             "{space}: {what}, as the table said before",
-            space=where(state, step.params["space"]),
-            what=labels[step.params["what"]],
+            space=where(state, p["space"]),
+            what=labels[p["what"]],
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
@@ -301,12 +342,12 @@ class IslandKnown(OneSpaceStep):
 
 
 @step_type(kinds.TOP_CHECK)
-class TopCheck(CovenantStep):
+class TopCheck(CovenantStep, TypedParams[PlayerParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
             return msg(
                 "Conditional attack: does {player} have 3 or more coins on their Ship?",
-                player=state.players[_player(step)],
+                player=state.players[_player(self.params(step))],
             )
         return msg("Conditional attack: do you have 3 or more coins on your Ship?")
 
@@ -320,7 +361,7 @@ class TopCheck(CovenantStep):
         return yes_no(msg("3 or more coins on your Ship?"))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.facts.rich[_player(step)] = bool(value)
+        state.facts.rich[_player(self.params(step))] = bool(value)
 
 
 @step_type(kinds.BOTTOM_CHECK)
@@ -398,8 +439,12 @@ def continue_plan(state: CovenantState, section: dict[str, Any], ctx: Context) -
     ctx.insert(*resolution_steps(state, section, placements, chosen))
 
 
+class PlanParams(TypedDict):
+    section: dict[str, Any]  # the card's section this turn, as the deck holds it
+
+
 @step_type(kinds.PLAN)
-class Plan(CovenantStep):
+class Plan(CovenantStep, TypedParams[PlanParams]):
     """Decides which placements mean battles once the table has answered."""
 
     hidden_unless_noted = True
@@ -410,11 +455,15 @@ class Plan(CovenantStep):
         return msg("Botdeck works out the Covenant's battles")
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        continue_plan(state, step.params["section"], ctx)
+        continue_plan(state, self.params(step)["section"], ctx)
+
+
+class PickBuildingBattleParams(SpacesParams):
+    section: dict[str, Any]
 
 
 @step_type(kinds.PICK_BUILDING_BATTLE)
-class PickBuildingBattle(SpacesStep):
+class PickBuildingBattle(SpacesStep[PickBuildingBattleParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("It would fight more than one building battle: which island has the most coins?")
 
@@ -426,15 +475,20 @@ class PickBuildingBattle(SpacesStep):
         )
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        return space(msg("Tap that island"), step.params["spaces"])
+        return space(msg("Tap that island"), self.params(step)["spaces"])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         state.facts.building_choice = value
-        continue_plan(state, step.params["section"], ctx)
+        continue_plan(state, self.params(step)["section"], ctx)
+
+
+class PickPirateBattleParams(TypedDict):
+    section: dict[str, Any]
+    players: list[int]  # whose Ships in Pirate mode it lands on
 
 
 @step_type(kinds.PICK_PIRATE_BATTLE)
-class PickPirateBattle(CovenantStep):
+class PickPirateBattle(CovenantStep, TypedParams[PickPirateBattleParams]):
     """2 vs 2: it lands on both your Ships in Pirate mode; you choose the fight."""
 
     def title(self, state: CovenantState, step: Step) -> Msg:
@@ -451,13 +505,13 @@ class PickPirateBattle(CovenantStep):
             msg("It battles the Ship of…"),
             *(
                 choice(str(p), msg("{player}", player=state.players[p]))
-                for p in step.params["players"]
+                for p in self.params(step)["players"]
             ),
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         state.facts.pirate_choice = int(value)
-        continue_plan(state, step.params["section"], ctx)
+        continue_plan(state, self.params(step)["section"], ctx)
 
 
 SKIP_REASONS = {
@@ -475,34 +529,42 @@ SKIP_REASONS = {
 }
 
 
+class SkipPlaceParams(SpaceParams):
+    cubes: int  # printed
+    reason: str  # a key of SKIP_REASONS
+
+
 @step_type(kinds.SKIP_PLACE)
-class SkipPlace(CovenantStep):
+class SkipPlace(CovenantStep, TypedParams[SkipPlaceParams]):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         return nmsg(
             "No cube on {space} ({n} printed)",
             "No cubes on {space} ({n} printed)",
-            step.params["cubes"],
-            space=where(state, step.params["space"]),
+            p["cubes"],
+            space=where(state, p["space"]),
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        ctx.note(SKIP_REASONS[step.params["reason"]], places=[step.params["space"]])
+        p = self.params(step)
+        ctx.note(SKIP_REASONS[p["reason"]], places=[p["space"]])
 
 
 @step_type(kinds.PLACE)
-class Place(OneSpaceStep):
+class Place(OneSpaceStep[PlaceParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         return nmsg(
             "Place {n} influence cube on {space}",
             "Place {n} influence cubes on {space}",
-            step.params["cubes"],
-            space=where(state, step.params["space"]),
+            p["cubes"],
+            space=where(state, p["space"]),
         )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        space_ = step.params["space"]
+        space_ = self.params(step)["space"]
         if space_ in state.ai.islands:
             return msg("Its own island: add what fits, skip the rest.")
         if state.coop and state.controlled_by_a_covenant(space_):
@@ -526,12 +588,12 @@ class Place(OneSpaceStep):
         return msg("Replace cubes as in the normal rules; skip any cube that cannot be placed.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        if state.controlled_by_a_covenant(step.params["space"]):
+        if state.controlled_by_a_covenant(self.params(step)["space"]):
             return confirm()
         return yes_no(msg("Does the Covenant now control this island?"))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        space_ = step.params["space"]
+        space_ = self.params(step)["space"]
         if value is True and not state.controlled_by_a_covenant(space_):
             # Solo rulebook, "Place influence cubes": taking control removes the
             # island's buildings and gives it a permanent cube there.
@@ -547,14 +609,16 @@ class Place(OneSpaceStep):
 
 
 @step_type(kinds.END_POSITION)
-class EndPosition(CovenantStep):
+class EndPosition(CovenantStep, TypedParams[SpaceParams]):
     def places(self, state: CovenantState, step: Step) -> list[str]:
-        return [HARBOR if state.facts.sunk else step.params["space"]]
+        return [HARBOR if state.facts.sunk else self.params(step)["space"]]
 
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.facts.sunk:
             return msg("Move the Covenant's ship to the Harbor: it was sunk this turn")
-        return msg("Move the Covenant's ship to {space}", space=where(state, step.params["space"]))
+        return msg(
+            "Move the Covenant's ship to {space}", space=where(state, self.params(step)["space"])
+        )
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         return msg("The orange space on the card: its ship token goes straight there.")
@@ -563,7 +627,7 @@ class EndPosition(CovenantStep):
         return confirm()
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        space_ = step.params["space"]
+        space_ = self.params(step)["space"]
         # Solo rulebook, "Sinking": sunk on its turn, it ends in the Harbor
         # whatever the card says.
         state.ai.ship = HARBOR if state.facts.sunk else space_

@@ -6,7 +6,7 @@ game scoring".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from ...engine import (
     SCORE_SHEET,
@@ -20,6 +20,7 @@ from ...engine import (
     ScoreSide,
     Standing,
     Step,
+    TypedParams,
     msg,
 )
 from ...engine.questions import choose, number, space, yes_no
@@ -33,6 +34,9 @@ from .stepkit import (
     STEP_TYPES,
     CovenantStep,
     OneSpaceStep,
+    PlayerParams,
+    SpaceParams,
+    SpacesParams,
     SpacesStep,
     battle_step,
     choice,
@@ -46,8 +50,8 @@ def fortified_islands(state: CovenantState) -> list[str]:
     return [s for s, b in state.ai.islands.items() if "fort" in b or "garrison" in b]
 
 
-def _player(step: Step) -> int:
-    return int(step.params.get("player", 0))
+def _player(p: PlayerParams) -> int:
+    return int(p.get("player", 0))
 
 
 def action_steps(state: CovenantState, action: str) -> list[Step]:
@@ -68,7 +72,7 @@ def built_candidates(state: CovenantState) -> list[str]:
 
 
 @step_type(kinds.YOUR_TURN)
-class YourTurn(CovenantStep):
+class YourTurn(CovenantStep, TypedParams[PlayerParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg("Play your turn")
 
@@ -95,21 +99,26 @@ class YourTurn(CovenantStep):
         return choose(msg("What now?"), *choices)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if value == "end":
             return
         if value == "achievement":
-            follow = [new(kinds.PLAYER_ACHIEVEMENTS, player=_player(step))]
+            follow = [new(kinds.PLAYER_ACHIEVEMENTS, player=_player(p))]
         elif value == "built":
             follow = [new(kinds.PLAYER_BUILT, spaces=built_candidates(state))]
         elif state.coop:
             follow = [new(kinds.PICK_COVENANT, action=value)]
         else:
             follow = action_steps(state, value)
-        ctx.insert(*follow, new(kinds.YOUR_TURN, player=_player(step)))
+        ctx.insert(*follow, new(kinds.YOUR_TURN, player=_player(p)))
+
+
+class PickCovenantParams(TypedDict):
+    action: str  # what you do to it: "battle", "building", "island"
 
 
 @step_type(kinds.PICK_COVENANT)
-class PickCovenant(CovenantStep):
+class PickCovenant(CovenantStep, TypedParams[PickCovenantParams]):
     """2 vs 2: which of the two Covenants you battle, attack or take from."""
 
     def title(self, state: CovenantState, step: Step) -> Msg:
@@ -123,30 +132,34 @@ class PickCovenant(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         state.active = int(value)
-        steps = action_steps(state, step.params["action"])
-        if steps[0].kind == "pick_island" and not steps[0].params["spaces"]:
+        steps = action_steps(state, self.params(step)["action"])
+        if steps[0].kind == "pick_island" and not PickIsland.params(steps[0])["spaces"]:
             ctx.note(msg("It has no such island."))
             return
         ctx.insert(*steps)
 
 
+class PickIslandParams(SpacesParams):
+    purpose: str  # "building" (you attack its buildings there) or "take"
+
+
 @step_type(kinds.PICK_ISLAND)
-class PickIsland(SpacesStep):
+class PickIsland(SpacesStep[PickIslandParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        if step.params["purpose"] == "take":
+        if self.params(step)["purpose"] == "take":
             return msg("Which island did you take from it?")
         return msg("Which of its islands do you attack?")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        if step.params["purpose"] == "take":
+        if self.params(step)["purpose"] == "take":
             return msg("Its buildings there and its permanent cube go.")
         return None
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        return space(msg("Tap the island"), step.params["spaces"])
+        return space(msg("Tap the island"), self.params(step)["spaces"])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        if step.params["purpose"] == "building":
+        if self.params(step)["purpose"] == "building":
             ctx.insert(new(kinds.ATTACK_BUILDING, space=value))
             return
         buildings = state.ai.islands.pop(value, [])
@@ -163,7 +176,7 @@ class PickIsland(SpacesStep):
 
 
 @step_type(kinds.PLAYER_BUILT)
-class PlayerBuilt(SpacesStep):
+class PlayerBuilt(SpacesStep[SpacesParams]):
     """Solo rulebook, "Player turn": "Your turns are played exactly the same as a normal
     game" — a Fort or Garrison you build changes what Botdeck knew of that island."""
 
@@ -174,17 +187,17 @@ class PlayerBuilt(SpacesStep):
         return msg("Botdeck will ask what is there the next time it matters.")
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        return space(msg("Tap the island"), step.params["spaces"])
+        return space(msg("Tap the island"), self.params(step)["spaces"])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         state.forget_island(value)
 
 
 @step_type(kinds.PLAYER_ACHIEVEMENTS)
-class PlayerAchievements(CovenantStep):
+class PlayerAchievements(CovenantStep, TypedParams[PlayerParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
-            return msg("{player}'s achievements", player=state.players[_player(step)])
+            return msg("{player}'s achievements", player=state.players[_player(self.params(step))])
         return msg("Your achievements")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
@@ -200,7 +213,7 @@ class PlayerAchievements(CovenantStep):
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         # the end trigger is checked after every change
-        state.player_achievements[_player(step)] = value
+        state.player_achievements[_player(self.params(step))] = value
 
 
 @step_type(kinds.FIX_ISLAND)
@@ -216,18 +229,18 @@ class FixIsland(CovenantStep):
 
 
 @step_type(kinds.FIX_ISLAND_CONTROL)
-class FixIslandControl(OneSpaceStep):
+class FixIslandControl(OneSpaceStep[SpaceParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         return msg(
             "Does the Covenant control the island at {space}?",
-            space=where(state, step.params["space"]),
+            space=where(state, self.params(step)["space"]),
         )
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return yes_no(msg("Its island?"))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        space_ = step.params["space"]
+        space_ = self.params(step)["space"]
         state.forget_island(space_)  # a correction: what the table said may be wrong too
         if not value:
             state.ai.islands.pop(space_, None)
@@ -240,32 +253,43 @@ class FixIslandControl(OneSpaceStep):
         )
 
 
+class FixIslandBuildingParams(SpaceParams):
+    building: str  # "fort", "garrison", "outpost"
+
+
 @step_type(kinds.FIX_ISLAND_BUILDING)
-class FixIslandBuilding(OneSpaceStep):
+class FixIslandBuilding(OneSpaceStep[FixIslandBuildingParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         return msg(
             "Does it have {a_building} on {space}?",
-            a_building=A_BUILDING[step.params["building"]],
-            space=where(state, step.params["space"]),
+            a_building=A_BUILDING[p["building"]],
+            space=where(state, p["space"]),
         )
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return yes_no(msg("Its building?"))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if value:
-            state.ai.islands.setdefault(step.params["space"], []).append(step.params["building"])
+            state.ai.islands.setdefault(p["space"], []).append(p["building"])
 
 
 # --- final scoring -----------------------------------------------------------------
 
 
+class ScoreOtherParams(TypedDict):
+    ai: int  # which Covenant
+
+
 @step_type(kinds.SCORE_OTHER)
-class ScoreOther(CovenantStep):
+class ScoreOther(CovenantStep, TypedParams[ScoreOtherParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
             return msg(
-                "{covenant}: other end-game coins", covenant=covenant_name(state, step.params["ai"])
+                "{covenant}: other end-game coins",
+                covenant=covenant_name(state, self.params(step)["ai"]),
             )
         return msg("The Covenant's other end-game coins")
 
@@ -279,22 +303,23 @@ class ScoreOther(CovenantStep):
         return number(msg("How many coins is that?"), 0, 300)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.score[f"other{step.params['ai']}"] = value
+        state.score[f"other{self.params(step)['ai']}"] = value
 
 
 @step_type(kinds.SCORE_PLAYER)
-class ScorePlayer(CovenantStep):
+class ScorePlayer(CovenantStep, TypedParams[PlayerParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
         if state.coop:
-            return msg("{player}'s final score", player=state.players[_player(step)])
+            return msg("{player}'s final score", player=state.players[_player(self.params(step))])
         return msg("Your final score")
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return number(msg("How many coins did you score?"), 0, 999)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.score[f"player{_player(step)}"] = value
-        last = _player(step) == state.player_count - 1
+        p = self.params(step)
+        state.score[f"player{_player(p)}"] = value
+        last = _player(p) == state.player_count - 1
         if last and players_total(state) == covenants_total(state):
             if state.coop:
                 # 2 vs 2: "use the normal tiebreaker but using total cubes for both
@@ -322,10 +347,14 @@ class ScoreTiebreak(CovenantStep):
         state.score["tiebreak"] = 1 if value == "player" else 0
 
 
+class ScoreCubesParams(TypedDict):
+    team: str  # "players" or "covenants"
+
+
 @step_type(kinds.SCORE_CUBES)
-class ScoreCubes(CovenantStep):
+class ScoreCubes(CovenantStep, TypedParams[ScoreCubesParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        if step.params["team"] == "players":
+        if self.params(step)["team"] == "players":
             return msg("A tie: how many cubes do you two have on the board?")
         return msg("A tie: how many cubes do the two Covenants have on the board?")
 
@@ -333,8 +362,9 @@ class ScoreCubes(CovenantStep):
         return number(msg("Cubes in all"), 0, 200)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.score[f"cubes_{step.params['team']}"] = value
-        if step.params["team"] == "covenants":
+        p = self.params(step)
+        state.score[f"cubes_{p['team']}"] = value
+        if p["team"] == "covenants":
             state.score["tiebreak"] = int(state.score.get("cubes_players", 0) > value)
 
 

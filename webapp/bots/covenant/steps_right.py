@@ -6,9 +6,9 @@ Solo rulebook, "Right side effects" (left to right, top to bottom) and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg, nmsg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg, nmsg
 from ...engine.questions import choose, confirm, number, space, yes_no
 from . import kinds
 from .deck import HARBOR
@@ -20,6 +20,7 @@ from .stepkit import (
     BUILDING_NAMES,
     CovenantStep,
     OnItsIslands,
+    SpacesParams,
     SpacesStep,
     battle_step,
     choice,
@@ -30,20 +31,31 @@ from .stepkit import (
 from .targets import target_space
 
 
+class EffectParams(TypedDict):
+    """A right-side effect's step holds the effect as the deck prints it (deck.schema.json,
+    `effect`): its `type`, and what that type has."""
+
+    type: str
+
+
 def effect_steps(effects: list[dict[str, Any]]) -> list[Step]:
     return [new("effect_" + effect["type"], **effect) for effect in effects]
 
 
+class AmountParams(EffectParams):
+    amount: int
+
+
 @step_type(kinds.EFFECT_COINS)
-class Coins(CovenantStep):
+class Coins(CovenantStep, TypedParams[AmountParams]):
     automatic = True
     board_line = True  # the table gives it the coins
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return nmsg("It gains {n} coin", "It gains {n} coins", step.params["amount"])
+        return nmsg("It gains {n} coin", "It gains {n} coins", self.params(step)["amount"])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.ai.add_coins(step.params["amount"])
+        state.ai.add_coins(self.params(step)["amount"])
 
 
 @step_type(kinds.EFFECT_COINS_PER_MERCANTILE)
@@ -59,10 +71,15 @@ class CoinsPerMercantile(CovenantStep):
         ctx.note(nmsg("{n} coin.", "{n} coins.", gained))
 
 
+class UpgradeParams(EffectParams):
+    level: int
+    cannons: int
+
+
 @step_type(kinds.EFFECT_UPGRADE)
-class UpgradeEffect(CovenantStep):
+class UpgradeEffect(CovenantStep, TypedParams[UpgradeParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        p = step.params
+        p = self.params(step)
         return nmsg(
             "It gains the level {level} Ship Upgrade shown ({n} cannon)",
             "It gains the level {level} Ship Upgrade shown ({n} cannons)",
@@ -77,7 +94,7 @@ class UpgradeEffect(CovenantStep):
         )
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        level = step.params["level"]
+        level = self.params(step)["level"]
         return choose(
             msg("Which tile did it get?"),
             choice("shown", msg("The tile shown")),
@@ -86,7 +103,7 @@ class UpgradeEffect(CovenantStep):
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        p = step.params
+        p = self.params(step)
         if value == "shown":
             state.ai.upgrades.append(Upgrade(p["level"], p["cannons"]))
         elif value == "other":
@@ -100,28 +117,32 @@ class UpgradeEffect(CovenantStep):
             )
 
 
+class LevelParams(TypedDict):
+    level: int
+
+
 @step_type(kinds.UPGRADE_SUBSTITUTE)
-class UpgradeSubstitute(CovenantStep):
+class UpgradeSubstitute(CovenantStep, TypedParams[LevelParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("The level {level} tile it got instead", level=step.params["level"])
+        return msg("The level {level} tile it got instead", level=self.params(step)["level"])
 
     def question(self, state: CovenantState, step: Step) -> Question:
         return number(msg("How many cannons does that tile show?"), 0, 4)
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.ai.upgrades.append(Upgrade(step.params["level"], value))
+        state.ai.upgrades.append(Upgrade(self.params(step)["level"], value))
 
 
 @step_type(kinds.EFFECT_REPAIR)
-class Repair(CovenantStep):
+class Repair(CovenantStep, TypedParams[AmountParams]):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return nmsg("It repairs {n} damage", "It repairs {n} damage", step.params["amount"])
+        return nmsg("It repairs {n} damage", "It repairs {n} damage", self.params(step)["amount"])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         # "or as much as possible"
-        repaired = min(state.ai.damage, step.params["amount"])
+        repaired = min(state.ai.damage, self.params(step)["amount"])
         state.ai.damage -= repaired
         ctx.note(nmsg("{n} damage repaired.", "{n} damage repaired.", repaired))
 
@@ -130,15 +151,19 @@ def build_candidates(state: CovenantState, building: str) -> list[str]:
     return [s for s, buildings in state.ai.islands.items() if building not in buildings]
 
 
+class BuildParams(EffectParams):
+    building: str  # "fort", "garrison", "outpost"
+
+
 @step_type(kinds.EFFECT_BUILD)
-class Build(CovenantStep):
+class Build(CovenantStep, TypedParams[BuildParams]):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return msg("It builds {a_building}", a_building=A_BUILDING[step.params["building"]])
+        return msg("It builds {a_building}", a_building=A_BUILDING[self.params(step)["building"]])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        building = step.params["building"]
+        building = self.params(step)["building"]
         candidates = build_candidates(state, building)
         if not candidates:
             ctx.note(msg("No island it controls can take one: nothing is built."))
@@ -146,20 +171,25 @@ class Build(CovenantStep):
             ctx.insert(new(kinds.BUILD_PLACE, building=building, spaces=candidates))
 
 
+class BuildPlaceParams(SpacesParams):
+    building: str
+
+
 @step_type(kinds.BUILD_PLACE)
-class BuildPlace(SpacesStep):
+class BuildPlace(SpacesStep[BuildPlaceParams]):
     def title(self, state: CovenantState, step: Step) -> Msg:
-        building = BUILDING_NAMES[step.params["building"]]
-        if len(step.params["spaces"]) == 1:
+        p = self.params(step)
+        building = BUILDING_NAMES[p["building"]]
+        if len(p["spaces"]) == 1:
             return msg(
                 "Place its {building} on {space}",
                 building=building,
-                space=where(state, step.params["spaces"][0]),
+                space=where(state, p["spaces"][0]),
             )
         return msg("Where does its {building} go?", building=building)
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        if len(step.params["spaces"]) == 1:
+        if len(self.params(step)["spaces"]) == 1:
             return None
         return msg(
             "Solo rulebook: the island of highest value (first-place coins) without one "
@@ -168,21 +198,27 @@ class BuildPlace(SpacesStep):
         )
 
     def question(self, state: CovenantState, step: Step) -> Question:
-        if len(step.params["spaces"]) == 1:
+        p = self.params(step)
+        if len(p["spaces"]) == 1:
             return confirm()
-        return space(msg("Tap that island"), step.params["spaces"])
+        return space(msg("Tap that island"), p["spaces"])
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        target = step.params["spaces"][0] if len(step.params["spaces"]) == 1 else value
-        state.ai.islands[target].append(step.params["building"])
+        p = self.params(step)
+        target = p["spaces"][0] if len(p["spaces"]) == 1 else value
+        state.ai.islands[target].append(p["building"])
+
+
+class ProduceParams(EffectParams):
+    islands: int  # 1 or 2
 
 
 @step_type(kinds.EFFECT_PRODUCE)
-class Produce(CovenantStep):
+class Produce(CovenantStep, TypedParams[ProduceParams]):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        if step.params["islands"] == 2:
+        if self.params(step)["islands"] == 2:
             return msg("Its best 2 production islands both produce once")
         return msg("Its best production island produces")
 
@@ -190,7 +226,7 @@ class Produce(CovenantStep):
         if not state.ai.islands:
             ctx.note(msg("It controls no island: nothing is produced."))
             return
-        ctx.insert(new(kinds.PRODUCE_COINS, islands=step.params["islands"]))
+        ctx.insert(new(kinds.PRODUCE_COINS, islands=self.params(step)["islands"]))
 
 
 @step_type(kinds.PRODUCE_COINS)
@@ -249,17 +285,23 @@ class ExpertSailors(CovenantStep):
             ctx.note(msg("A cube on Expert Sailors."))
 
 
+class AttackParams(EffectParams):
+    bonus: NotRequired[int]
+    unless_in_harbor: NotRequired[bool]
+
+
 @step_type(kinds.EFFECT_ATTACK)
-class Attack(CovenantStep):
+class Attack(CovenantStep, TypedParams[AttackParams]):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        if step.params.get("unless_in_harbor"):
+        if self.params(step).get("unless_in_harbor"):
             return msg("Attack Flag, if you are not in the Harbor")
         return msg("Attack Flag")
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        if not attack_happens(state, step.params):
+        p = self.params(step)
+        if not attack_happens(state, p):
             if state.coop:
                 ctx.note(msg("Every player is in the Harbor: no attack."))
             else:
@@ -267,7 +309,7 @@ class Attack(CovenantStep):
             return
         ctx.insert(
             new(kinds.PICK_TARGET, why="flag"),
-            battle_step("flag", None, bonus=step.params.get("bonus", 0)),
+            battle_step("flag", None, bonus=p.get("bonus", 0)),
         )
 
 
@@ -295,21 +337,31 @@ class MerchantShip(CovenantStep):
         ctx.insert(new(kinds.ADVANCEMENT_PILE, space=HARBOR, minimum=0, origin="back"))
 
 
+class AfterTurnParams(TypedDict):
+    """What "After its turn" places: at the end of the turn, on its island."""
+
+    coins: NotRequired[int]
+    cargo: NotRequired[int]
+
+
+class AfterTurnEffectParams(EffectParams, AfterTurnParams):
+    """The effect on its card."""
+
+
 @step_type(kinds.EFFECT_AFTER_TURN)
-class AfterTurn(CovenantStep):
+class AfterTurn(CovenantStep, TypedParams[AfterTurnEffectParams]):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return after_turn_title(step.params)
+        return after_turn_title(self.params(step))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
-        state.ai.after_turn.append(
-            {"coins": step.params.get("coins", 0), "cargo": step.params.get("cargo", 0)}
-        )
+        p = self.params(step)
+        state.ai.after_turn.append({"coins": p.get("coins", 0), "cargo": p.get("cargo", 0)})
         ctx.note(msg("Botdeck reminds you at the end of its turn."))
 
 
-def after_turn_goods(p: dict[str, Any]) -> Msg:
+def after_turn_goods(p: AfterTurnParams) -> Msg:
     """What "After its turn" places, in words: "2 coins", "1 cargo", "2 coins and 1 cargo"."""
     coins, cargo = p.get("coins", 0), p.get("cargo", 0)
     coins_said = nmsg("{n} coin", "{n} coins", coins)
@@ -319,7 +371,7 @@ def after_turn_goods(p: dict[str, Any]) -> Msg:
     return coins_said if coins else cargo_said
 
 
-def after_turn_title(p: dict[str, Any]) -> Msg:
+def after_turn_title(p: AfterTurnParams) -> Msg:
     coins, cargo = p.get("coins", 0), p.get("cargo", 0)
     if coins and cargo:
         return msg(
@@ -340,29 +392,36 @@ def after_turn_title(p: dict[str, Any]) -> Msg:
     )
 
 
+class IfCannonsParams(EffectParams):
+    at_least: int
+    then: list[dict[str, Any]]  # effects
+    otherwise: list[dict[str, Any]]
+
+
 @step_type(kinds.EFFECT_IF_CANNONS)
-class IfCannons(CovenantStep):
+class IfCannons(CovenantStep, TypedParams[IfCannonsParams]):
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
         return nmsg(
             "If it would drop at least {n} cube in a battle…",
             "If it would drop at least {n} cubes in a battle…",
-            step.params["at_least"],
+            self.params(step)["at_least"],
         )
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         total = covenant_cannons(state, space=target_space(state), defending=False).total
-        if cannons_reach(state, step.params):
+        if cannons_reach(state, p):
             ctx.note(nmsg("It has {n} cannon: yes.", "It has {n} cannons: yes.", total))
-            ctx.insert(*effect_steps(step.params["then"]))
+            ctx.insert(*effect_steps(p["then"]))
         else:
             ctx.note(
                 nmsg(
                     "It has {n} cannon: no, otherwise…", "It has {n} cannons: no, otherwise…", total
                 )
             )
-            ctx.insert(*effect_steps(step.params["otherwise"]))
+            ctx.insert(*effect_steps(p["otherwise"]))
 
 
 # --- end of turn ----------------------------------------------------------------
@@ -475,7 +534,7 @@ class CollectCargo(OnItsIslands):
 
 
 @step_type(kinds.AFTER_TURN_PLACE)
-class AfterTurnPlace(CovenantStep):
+class AfterTurnPlace(CovenantStep, TypedParams[AfterTurnParams]):
     """Solo rulebook, "After end of turn, place … on the highest value island the AI
     controls": Botdeck knows its islands. With one, it names it; with several, the
     table, which sees their values, taps the highest."""
@@ -484,14 +543,15 @@ class AfterTurnPlace(CovenantStep):
         return list(state.ai.islands)
 
     def title(self, state: CovenantState, step: Step) -> Msg:
+        p = self.params(step)
         islands = list(state.ai.islands)
         if len(islands) == 1:
             return msg(
                 "After its turn: {what} on {space}",
-                what=after_turn_goods(step.params),
+                what=after_turn_goods(p),
                 space=where(state, islands[0]),
             )
-        return after_turn_title(step.params)
+        return after_turn_title(p)
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
         if not state.ai.islands:
@@ -513,14 +573,15 @@ class AfterTurnPlace(CovenantStep):
         return confirm()
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         islands = list(state.ai.islands)
         if not islands:
             return
         island = value if len(islands) > 1 else islands[0]
         state.ai.placed_last_turn.append(
             {
-                "coins": step.params.get("coins", 0),
-                "cargo": step.params.get("cargo", 0),
+                "coins": p.get("coins", 0),
+                "cargo": p.get("cargo", 0),
                 "space": island,
             }
         )
@@ -528,7 +589,7 @@ class AfterTurnPlace(CovenantStep):
             ctx.note(
                 msg(
                     "{what} on {space}, from the supply.",
-                    what=after_turn_goods(step.params),
+                    what=after_turn_goods(p),
                     space=where(state, island),
                 ),
                 places=[island],
@@ -536,13 +597,13 @@ class AfterTurnPlace(CovenantStep):
 
 
 @step_type(kinds.AFTER_TURN_NOTHING)
-class AfterTurnNothing(CovenantStep):
+class AfterTurnNothing(CovenantStep, TypedParams[AfterTurnParams]):
     """The "After its turn" effect when it controls no island: nothing to place or tap."""
 
     automatic = True
 
     def title(self, state: CovenantState, step: Step) -> Msg:
-        return after_turn_title(step.params)
+        return after_turn_title(self.params(step))
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
         ctx.note(msg("It controls no island: nothing is placed."))

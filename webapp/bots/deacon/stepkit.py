@@ -3,15 +3,24 @@ parts asked the first time they matter, a card's effects as steps."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from ...engine import Context, Msg, Step, StepType, StepTypes, msg
+from ...engine import Context, Msg, Step, StepType, StepTypes, TypedParams, msg
 from ...engine.steps import new
 from . import kinds
 from .components import PART_NAMES
 from .state import DeaconState
 
-__all__ = ["STEP_TYPES", "DeaconStep", "effect_steps", "island_name", "needing", "new", "step_type"]
+__all__ = [
+    "STEP_TYPES",
+    "DeaconStep",
+    "PartStep",
+    "effect_steps",
+    "island_name",
+    "needing",
+    "new",
+    "step_type",
+]
 
 STEP_TYPES = StepTypes()
 step_type = STEP_TYPES.register
@@ -58,6 +67,15 @@ class DeaconStep(StepType[DeaconState]):
         return None if shown is None else {"highlight": shown}
 
 
+class PartParams(TypedDict):
+    part: str  # a printed part: a key of `components.PART_NAMES`
+
+
+class PartStep(DeaconStep, TypedParams[PartParams]):
+    """The step that asks a printed part of the game the first time it matters
+    (`needing`)."""
+
+
 def island_name(island: int | None) -> Msg:
     if island is None:
         return msg("no island")
@@ -99,6 +117,8 @@ def effect_steps(
     if ctx is not None and ctx.checklist is not None and asked:
         # Asked now, before these effects: a later line that would ask it goes.
         ctx.checklist.drop_pending(
-            lambda s: s.kind == "components" and s.params["part"] in asked and not s.done
+            lambda s: (
+                s.kind == kinds.COMPONENTS and PartStep.params(s)["part"] in asked and not s.done
+            )
         )
     return steps

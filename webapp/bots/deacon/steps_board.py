@@ -7,9 +7,9 @@ actions from the card".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg
 from ...engine.questions import choice, choose, confirm, space, yes_no
 from . import kinds
 from .rules import (
@@ -83,10 +83,18 @@ class DeployAnywhere(DeaconStep):
         decide_ball(state, ctx, None if found is None else found[0], "anywhere")
 
 
+class PlaceBallParams(TypedDict):
+    route: str  # "3-7"
+    column: int | None  # of its deployment area (None: the initial one)
+    bonus: int  # VP when this ball empties its column
+    why: str  # "adjacent" (before it moves) or "anywhere" (the deploy effect)
+    closing: NotRequired[bool]
+
+
 @step_type(kinds.PLACE_BALL)
-class PlaceBall(DeaconStep):
+class PlaceBall(DeaconStep, TypedParams[PlaceBallParams]):
     def title(self, state: DeaconState, step: Step) -> Msg:
-        p = step.params
+        p = self.params(step)
         a, b = p["route"].split("-")
         # the place named in the sentence, not as a label: French needs its article
         # there ("sur la route 3–7"), so the sentence holds the word "Route" itself
@@ -95,7 +103,7 @@ class PlaceBall(DeaconStep):
         )
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
-        p = step.params
+        p = self.params(step)
         if p["why"] == "adjacent":
             why = msg(
                 "The cheapest route from its Ship without one of its Reef Balls (tied: the "
@@ -113,37 +121,43 @@ class PlaceBall(DeaconStep):
         return why
 
     def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
+        p = self.params(step)
         return {
-            "deploy": step.params["route"],
-            "closing": sectors_closed_by(state, step.params["route"]),
+            "deploy": p["route"],
+            "closing": sectors_closed_by(state, p["route"]),
         }
 
     def question(self, state: DeaconState, step: Step) -> Question:
         return confirm(msg("Placed"))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        p = step.params
+        p = self.params(step)
         take_ball(state, BallSource(p["column"], p["bonus"]))
         closed = place_ball(state, DEACON, p["route"])
         ctx.insert(*(new(kinds.CLEANING, sector=s, by=DEACON) for s in closed))
 
 
+class CleaningParams(TypedDict):
+    sector: str
+    by: str  # who closed it: `state.DEACON` or `YOU`
+
+
 @step_type(kinds.CLEANING)
-class Cleaning(DeaconStep):
+class Cleaning(DeaconStep, TypedParams[CleaningParams]):
     """Deacon rulebook, "Cleaning the Ocean": "Same as the core rules"; "Recycling a
     Pollution tile": Deacon never recycles one and scores any it gained at the end."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg(
             "Sector {sector} is closed: Cleaning the Ocean, as the core rules say",
-            sector=step.params["sector"],
+            sector=self.params(step)["sector"],
         )
 
     def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
-        return {"closing": [step.params["sector"]]}
+        return {"closing": [self.params(step)["sector"]]}
 
     def question(self, state: DeaconState, step: Step) -> Question:
-        if step.params["by"] == YOU:
+        if self.params(step)["by"] == YOU:
             return confirm(msg("Cleaned"))
         return choose(
             msg("Which Pollution tile does Deacon keep from it?"),
@@ -152,18 +166,28 @@ class Cleaning(DeaconStep):
         )
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        if step.params["sector"] not in state.cleaned:
-            state.cleaned.append(step.params["sector"])
+        p = self.params(step)
+        if p["sector"] not in state.cleaned:
+            state.cleaned.append(p["sector"])
         if value in SIZES:
             state.pollution[value] += 1
 
 
+class MoveParams(TypedDict):
+    """Its move, worked out from the board (`rules.Move`)."""
+
+    island: int | None  # None: no island it can move to
+    path: list[int]
+    listed: int | None  # which listed island it is, None: the adjacent fallback
+    islands: list[int]  # the islands its card lists
+
+
 @step_type(kinds.MOVE)
-class MoveShip(DeaconStep):
+class MoveShip(DeaconStep, TypedParams[MoveParams]):
     """B. Deacon rulebook, "Move Deacon's Ship", worked out from the board."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        island = step.params["island"]
+        island = self.params(step)["island"]
         if island is not None:
             return msg("B. Move its Ship to Island {n}", n=island)
         if state.at is None:
@@ -181,7 +205,7 @@ class MoveShip(DeaconStep):
         )
 
     def why(self, state: DeaconState, step: Step) -> Msg:
-        p = step.params
+        p = self.params(step)
         listed = p["islands"]
         if p["listed"] is None:
             return msg(
@@ -196,23 +220,30 @@ class MoveShip(DeaconStep):
         skipped = listed[: p["listed"]]
         if not skipped:
             return msg("The leftmost island on its card, by {way}.", way=way)
+        island = p["island"]
+        assert island is not None  # one of the listed islands: it moves there
         return msg(
             "{skipped}: out of reach by its movement rules; island {n} is next on its card, "
             "by {way}.",
             skipped=", ".join(str(n) for n in skipped),
-            n=p["island"],
+            n=island,
             way=way,
         )
 
     def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
-        return {"island": step.params["island"], "path": path_routes(step.params["path"])}
+        p = self.params(step)
+        return {
+            "island": p["island"],
+            "path": path_routes(p["path"]),
+        }
 
     def question(self, state: DeaconState, step: Step) -> Question:
-        return confirm(msg("Moved") if step.params["island"] is not None else None)
+        return confirm(msg("Moved") if self.params(step)["island"] is not None else None)
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        if step.params["island"] is not None:
-            state.at = step.params["island"]
+        p = self.params(step)
+        if p["island"] is not None:
+            state.at = p["island"]
 
 
 RULES_QUOTED = msg(
@@ -222,25 +253,33 @@ RULES_QUOTED = msg(
 )
 
 
+class ReachCheckParams(TypedDict):
+    listed: list[int]  # the islands its card lists
+    index: int  # which of them is asked
+
+
 @step_type(kinds.REACH_CHECK)
-class ReachCheck(DeaconStep):
+class ReachCheck(DeaconStep, TypedParams[ReachCheckParams]):
     """B, on a board Botdeck cannot read whole: the table checks each listed island."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        island = step.params["listed"][step.params["index"]]
+        p = self.params(step)
+        island = p["listed"][p["index"]]
         return msg("B. Can its Ship legally reach Island {n}?", n=island)
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
         return RULES_QUOTED
 
     def highlight(self, state: DeaconState, step: Step) -> dict[str, Any] | None:
-        return {"island": step.params["listed"][step.params["index"]]}
+        p = self.params(step)
+        return {"island": p["listed"][p["index"]]}
 
     def question(self, state: DeaconState, step: Step) -> Question:
         return yes_no(msg("Can it go there?"))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        listed, index = step.params["listed"], step.params["index"]
+        p = self.params(step)
+        listed, index = p["listed"], p["index"]
         if value:
             state.at = listed[index]
             ctx.note(

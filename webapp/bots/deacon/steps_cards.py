@@ -7,9 +7,9 @@ the row of Islands listed on top of it"; "Perform actions": the card's actions f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg
 from ...engine.cards import CardRules, DrawCard, EnterCard, IdentifyCard, Pile, ShufflePrinted
 from ...engine.questions import entry
 from . import kinds
@@ -97,12 +97,16 @@ class Identify(IdentifyCard[DeaconState], DeaconStep):
         )
 
 
+class EnterCardParams(TypedDict):
+    card: str
+
+
 @step_type(kinds.ENTER_CARD)
-class EnterPrintedCard(EnterCard[DeaconState], DeaconStep):
+class EnterPrintedCard(EnterCard[DeaconState], DeaconStep, TypedParams[EnterCardParams]):
     rules = CARDS
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("New card: enter what {card} prints", card=card_label(step.params["card"]))
+        return msg("New card: enter what {card} prints", card=card_label(self.params(step)["card"]))
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
         return msg(
@@ -111,8 +115,9 @@ class EnterPrintedCard(EnterCard[DeaconState], DeaconStep):
         )
 
     def question(self, state: DeaconState, step: Step) -> Question:
-        draft = {"kind": "card", "card": step.params["card"]}
-        return entry(msg("What the card prints"), card_check(step.params["card"]), draft)
+        p = self.params(step)
+        draft = {"kind": "card", "card": p["card"]}
+        return entry(msg("What the card prints"), card_check(p["card"]), draft)
 
 
 @step_type(kinds.PHYSICAL_RESHUFFLE)

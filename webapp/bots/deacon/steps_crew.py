@@ -8,9 +8,9 @@ Intern when every row but one is filled and no tile matches the remaining row.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg
 from ...engine.questions import choice, choose, confirm, entry, yes_no
 from . import kinds
 from .entry import effects_check
@@ -77,10 +77,14 @@ def offer_steps(state: DeaconState, wanted: list[int]) -> list[Step]:
     return [new(kinds.CREW_NONE)]
 
 
+class CrewOfferParams(TypedDict):
+    rows: list[int]  # the rows it may take from, the one asked first
+
+
 @step_type(kinds.CREW_OFFER)
-class CrewOffer(DeaconStep):
+class CrewOffer(DeaconStep, TypedParams[CrewOfferParams]):
     def title(self, state: DeaconState, step: Step) -> Msg:
-        row = step.params["rows"][0]
+        row = self.params(step)["rows"][0]
         return msg(
             "Crew: is there any {colour} Crew tile in the Recruitment Center?",
             colour=colour(rows(state)[row]["colour"]),
@@ -89,14 +93,15 @@ class CrewOffer(DeaconStep):
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
         return msg(
             "If there is, it hires the cheapest one, for {row}.",
-            row=row_name(state, step.params["rows"][0]),
+            row=row_name(state, self.params(step)["rows"][0]),
         )
 
     def question(self, state: DeaconState, step: Step) -> Question:
         return yes_no(msg("One on offer?"))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        row, rest = step.params["rows"][0], step.params["rows"][1:]
+        p = self.params(step)
+        row, rest = p["rows"][0], p["rows"][1:]
         if value:
             ctx.insert(*hired(state, ctx, row))
         else:
@@ -123,19 +128,23 @@ class CrewNone(DeaconStep):
         ctx.insert(new(kinds.CREW_INTERN, row=row))
 
 
+class RowParams(TypedDict):
+    row: int
+
+
 @step_type(kinds.CREW_INTERN)
-class CrewIntern(DeaconStep):
+class CrewIntern(DeaconStep, TypedParams[RowParams]):
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg(
             "Crew: it takes an Intern — the cheapest tile flipped to its wild side — for {row}",
-            row=row_name(state, step.params["row"]),
+            row=row_name(state, self.params(step)["row"]),
         )
 
     def question(self, state: DeaconState, step: Step) -> Question:
         return confirm(msg("Done"))
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        points = hire(state, rows(state), step.params["row"])
+        points = hire(state, rows(state), self.params(step)["row"])
         if points:
             ctx.note(msg("A full Crew row: +{n} VP.", n=points))
 
@@ -162,11 +171,11 @@ def hired(state: DeaconState, ctx: Context, row: int) -> list[Step]:
 
 
 @step_type(kinds.CREW_BONUS)
-class CrewBonus(DeaconStep):
+class CrewBonus(DeaconStep, TypedParams[RowParams]):
     def title(self, state: DeaconState, step: Step) -> Msg:
         return msg(
             "Crew bonus: what the space it covered in {row} prints",
-            row=row_name(state, step.params["row"]),
+            row=row_name(state, self.params(step)["row"]),
         )
 
     def question(self, state: DeaconState, step: Step) -> Question:

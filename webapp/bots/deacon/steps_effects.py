@@ -7,9 +7,9 @@ effects" (and "Key concepts") word it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg, nmsg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg, nmsg
 from ...engine.questions import choice, choose, confirm, entry
 from . import kinds
 from .cards import effect_name
@@ -21,15 +21,18 @@ from .stepkit import DeaconStep, effect_steps, new, step_type
 from .steps_board import SIZE_NAMES
 
 
-def effect_of(step: Step) -> dict[str, Any]:
-    return step.params["effect"]  # type: ignore[no-any-return]
-
-
 def colour(name: str) -> Msg:
     return COLOUR_NAMES.get(name) or msg("{colour}", colour=name)
 
 
-class EffectStep(DeaconStep):
+class EffectParams(TypedDict):
+    """A card effect's step (`stepkit.effect_steps`): the effect as the card prints it."""
+
+    effect: dict[str, Any]  # its `effect` (which) and what it has: `n`, `symbols`…
+    source: str  # where it comes from: the card's id, "tile", "tank", "bonus", "score_track"
+
+
+class EffectStep(DeaconStep, TypedParams[EffectParams]):
     """A card effect the table carries out: said, then tapped."""
 
     def question(self, state: DeaconState, step: Step) -> Question:
@@ -41,22 +44,23 @@ class Symbols(EffectStep):
     """ "Gain 1 VP per symbol type regardless of how many symbols of the same type."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        types = len([n for n in effect_of(step)["symbols"] if n])
+        types = len([n for n in self.params(step)["effect"]["symbols"] if n])
         return nmsg("{n} symbol type: +{n} VP", "{n} symbol types: +{n} VP", types)
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        state.add_vp("symbols", len([n for n in effect_of(step)["symbols"] if n]))
+        state.add_vp("symbols", len([n for n in self.params(step)["effect"]["symbols"] if n]))
 
 
 @step_type(kinds.E_VP)
 class Points(EffectStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("+{n} VP", n=effect_of(step)["n"])
+        return msg("+{n} VP", n=self.params(step)["effect"]["n"])
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         state.add_vp(
-            step.params["source"] if step.params["source"] in SOURCES else "rewards",
-            effect_of(step)["n"],
+            p["source"] if p["source"] in SOURCES else "rewards",
+            p["effect"]["n"],
         )
 
 
@@ -67,7 +71,7 @@ SOURCES = ("tank", "tile", "score_track", "bonus")
 class Research(EffectStep):
     def title(self, state: DeaconState, step: Step) -> Msg:
         if "research" not in state.components:  # a later line, before the track is entered
-            return effect_name(effect_of(step))
+            return effect_name(self.params(step)["effect"])
         spaces = state.components["research"]["spaces"]
         if state.research >= len(spaces):
             return msg("Research: its Scientist is on the last space and stays")
@@ -90,7 +94,7 @@ class Diver(EffectStep):
 
     def title(self, state: DeaconState, step: Step) -> Msg:
         if "seafloor" not in state.components:
-            return effect_name(effect_of(step))
+            return effect_name(self.params(step)["effect"])
         spaces = state.components["seafloor"]["spaces"]
         if state.diver >= len(spaces):
             return msg("Diver: it is on the final step, so it gains 1 VP instead")
@@ -128,13 +132,13 @@ class Restoration(DeaconStep):
 
 
 @step_type(kinds.E_MISSION)
-class Mission(DeaconStep):
+class Mission(DeaconStep, TypedParams[EffectParams]):
     """ "Deacon takes a Mission of a type it does not already have if possible. If tied
     it takes the leftmost card." Its Research level says which cards it can reach."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
         if "research" not in state.components:
-            return effect_name(effect_of(step))
+            return effect_name(self.params(step)["effect"])
         spaces = state.components["research"]["spaces"]
         reach = spaces[min(state.research, len(spaces)) - 1]["missions"]
         return msg(

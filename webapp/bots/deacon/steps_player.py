@@ -3,7 +3,7 @@ final scoring as the rulebook's "End of the game" lists it, and the score sheet.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ...engine import (
     Context,
@@ -15,6 +15,7 @@ from ...engine import (
     ScoreSide,
     Standing,
     Step,
+    TypedParams,
     msg,
     nmsg,
 )
@@ -53,12 +54,16 @@ class YourShip(DeaconStep):
         state.you_at = int(value[1:])
 
 
+class YourBallParams(TypedDict):
+    more: NotRequired[bool]  # another one, after a sector you closed
+
+
 @step_type(kinds.YOUR_BALL)
-class YourBall(DeaconStep):
+class YourBall(DeaconStep, TypedParams[YourBallParams]):
     """Your Reef Balls close sectors and count in the majorities at the end."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        if step.params.get("more"):
+        if self.params(step).get("more"):
             return msg("Another Reef Ball of yours?")
         return msg("Did you deploy Reef Balls? Tap each route")
 
@@ -143,27 +148,35 @@ ASKED = {
 }
 
 
+class ScoreYouParams(TypedDict):
+    what: str  # a key of ASKED
+
+
 @step_type(kinds.SCORE_YOU)
-class ScoreYou(DeaconStep):
+class ScoreYou(DeaconStep, TypedParams[ScoreYouParams]):
     def title(self, state: DeaconState, step: Step) -> Msg:
-        return ASKED[step.params["what"]][0]
+        return ASKED[self.params(step)["what"]][0]
 
     def question(self, state: DeaconState, step: Step) -> Question:
-        _, low, high = ASKED[step.params["what"]]
+        _, low, high = ASKED[self.params(step)["what"]]
         return number(None, low, high)
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        what = step.params["what"]
+        what = self.params(step)["what"]
         state.score[what] = int(value)
         if what == "neutrals":
             state.score["neutral_steps"] = []
             ctx.insert(*(new(kinds.NEUTRAL_DIVER, n=n) for n in range(1, int(value) + 1)))
 
 
+class NeutralDiverParams(TypedDict):
+    n: int
+
+
 @step_type(kinds.NEUTRAL_DIVER)
-class NeutralDiver(DeaconStep):
+class NeutralDiver(DeaconStep, TypedParams[NeutralDiverParams]):
     def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("Neutral Diver {n}: its step on the Seafloor track", n=step.params["n"])
+        return msg("Neutral Diver {n}: its step on the Seafloor track", n=self.params(step)["n"])
 
     def question(self, state: DeaconState, step: Step) -> Question:
         return number(None, 0, 30)

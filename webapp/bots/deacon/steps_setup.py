@@ -3,9 +3,9 @@ parts Botdeck asks for the first time they matter."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg
 from ...engine.questions import choice, choose, confirm, entry, space
 from . import kinds
 from .board import DEMO_LABEL
@@ -13,7 +13,7 @@ from .cards import SHIPS, card_label, find_card
 from .components import PART_NAMES, part_check, part_read
 from .rules import take_mission
 from .state import DEACON, DeaconState, ReefSupply
-from .stepkit import DeaconStep, step_type
+from .stepkit import DeaconStep, PartStep, step_type
 from .steps_board import island_spaces
 from .steps_cards import deck_members
 from .steps_effects import colour
@@ -29,11 +29,11 @@ def components_question(part: str, *, demo: bool = False) -> Question:
 
 
 @step_type(kinds.COMPONENTS)
-class Components(DeaconStep):
+class Components(PartStep):
     """A printed part entered once and kept for the next game."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("Enter once what is printed: {part}", part=PART_NAMES[step.params["part"]])
+        return msg("Enter once what is printed: {part}", part=PART_NAMES[self.params(step)["part"]])
 
     def detail(self, state: DeaconState, step: Step) -> Msg | None:
         if state.parts_at_setup:
@@ -41,10 +41,10 @@ class Components(DeaconStep):
         return msg("Needed now. Entered once: Botdeck keeps it and offers it filled in next game.")
 
     def question(self, state: DeaconState, step: Step) -> Question:
-        return components_question(step.params["part"], demo=state.demo_components)
+        return components_question(self.params(step)["part"], demo=state.demo_components)
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
-        part = step.params["part"]
+        part = self.params(step)["part"]
         state.components[part] = value
         if part == "crew" and not state.crew:
             # Deacon cards effects, crew score: "starting Crew also counts".
@@ -197,10 +197,14 @@ class MissionsDeal(TableStep):
     more = msg("Shuffle the other 4 face down: Deacon takes 2 of them at random.")
 
 
+class MissionParams(TypedDict):
+    n: int  # its first or second Mission card
+
+
 @step_type(kinds.DEACON_MISSION)
-class DeaconMission(DeaconStep):
+class DeaconMission(DeaconStep, TypedParams[MissionParams]):
     def title(self, state: DeaconState, step: Step) -> Msg:
-        return msg("Deacon's Mission card {n} of 2: its colour", n=step.params["n"])
+        return msg("Deacon's Mission card {n} of 2: its colour", n=self.params(step)["n"])
 
     def question(self, state: DeaconState, step: Step) -> Question:
         types = state.components["missions"]["types"]
@@ -220,12 +224,16 @@ class SecondMission(TableStep):
     )
 
 
+class StartIslandParams(TypedDict):
+    who: str  # `state.DEACON` or `YOU`
+
+
 @step_type(kinds.START_ISLAND)
-class StartIsland(DeaconStep):
+class StartIsland(DeaconStep, TypedParams[StartIslandParams]):
     """Where each Ship starts, as the core rules place it: Botdeck needs to know."""
 
     def title(self, state: DeaconState, step: Step) -> Msg:
-        if step.params["who"] == DEACON:
+        if self.params(step)["who"] == DEACON:
             return msg("Where does Deacon's Ship start?")
         return msg("Where does your Ship start?")
 
@@ -234,7 +242,7 @@ class StartIsland(DeaconStep):
 
     def resolve(self, state: DeaconState, step: Step, value: Any, ctx: Context) -> None:
         island = int(value[1:])
-        if step.params["who"] == DEACON:
+        if self.params(step)["who"] == DEACON:
             state.at = island
         else:
             state.you_at = island

@@ -16,16 +16,17 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from ...engine import Context, Msg, Overturn, Question, Step, msg
+from ...engine import Context, Msg, Overturn, Question, Step, TypedParams, msg
 from ...engine.questions import choose
 from . import kinds
 from .cards import action_name
 from .faction import UNIT_NAMES, UNITS
 from .rules import next_track_cost, pay_up_to
 from .state import EnemyState
-from .stepkit import EnemyStep, choice, hero_name, new, step_type
-from .steps_actions import cast_spell, fail, place_unit
+from .stepkit import ActionParams, EnemyStep, choice, hero_name, new, step_type
+from .steps_actions import SupplyParams, cast_spell, fail, place_unit
 from .steps_build import VESSELS, advance_track
+from .steps_move import MoveStart
 
 SUCCEED, FAIL = "succeed", "fail"
 TOWER = "tower"
@@ -57,7 +58,7 @@ def overturnable(state: EnemyState, step: Step) -> Overturn | None:
         return None
     hero, action = hero_name(decision["hero"]), action_name(decision["action"])
     if state.heroes[decision["hero"]].failed:
-        if step.kind != "move_start" or step.params["hero"] != decision["hero"]:
+        if step.kind != kinds.MOVE_START or MoveStart.params(step)["hero"] != decision["hero"]:
             return None
         if decision["action"] == "build_track" and next_track_cost(state) is None:
             return None  # no space left on its track: no ability adds one
@@ -100,27 +101,27 @@ def overturn(
         correct(state, field, value)
     assert ctx.checklist is not None
     ctx.checklist.drop_pending()  # the rest of the outcome it had
-    step = new(decision["action"], hero=decision["hero"], card=decision["card"])
+    action_params: ActionParams = {"hero": decision["hero"], "card": decision["card"]}
     if to == FAIL:
         # Solo rulebook, "Action Selection Phase": an action it cannot perform is a
         # "Failed Action": "Instead that Hero performs a Move Action"; "Following a Solo
         # Action Card": a failed action "may not be Followed".
-        fail(state, ctx, step)
+        fail(state, ctx, action_params)
         return
     # "If the Enemy is able to perform the listed action by meeting its requirements,
     # they MUST do so": each action as it goes on once it can be paid for.
     action = decision["action"]
     if action == "research":
-        cast_spell(state, ctx, step, pay_up_to)
+        cast_spell(state, ctx, action_params, pay_up_to)
     elif action == "build_track":
         ore = next_track_cost(state)
         if ore is None:
             raise ValueError(msg("Its Capital City Track has no space left."))
-        advance_track(state, ctx, step, ore, pay_up_to)
+        advance_track(state, ctx, action_params, ore, pay_up_to)
     else:  # Recruit, or Build — Towers and Vessels: which Unit or feature, in priority order
         units = UNITS if action == "recruit" else (TOWER, *VESSELS)
         build = "recruit" if action == "recruit" else "build"
-        ctx.insert(new(kinds.OVERTURN_UNIT, **step.params, action=build, units=list(units)))
+        ctx.insert(new(kinds.OVERTURN_UNIT, **action_params, action=build, units=list(units)))
 
 
 def _restore(state: EnemyState, decision: dict[str, Any]) -> None:
@@ -133,17 +134,18 @@ def _restore(state: EnemyState, decision: dict[str, Any]) -> None:
 
 
 @step_type(kinds.OVERTURN_UNIT)
-class OverturnUnit(EnemyStep):
+class OverturnUnit(EnemyStep, TypedParams[SupplyParams]):
     """After "it can after all" on a Recruit or a Build of Towers and Vessels: which Unit
     or feature its abilities let it have, the first in the card's priority order."""
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        if step.params["action"] == "recruit":
-            return msg("Which Unit does {hero} recruit?", hero=hero_name(step.params["hero"]))
-        return msg("What does {hero} build?", hero=hero_name(step.params["hero"]))
+        p = self.params(step)
+        if p["action"] == "recruit":
+            return msg("Which Unit does {hero} recruit?", hero=hero_name(p["hero"]))
+        return msg("What does {hero} build?", hero=hero_name(p["hero"]))
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        if step.params["action"] == "recruit":
+        if self.params(step)["action"] == "recruit":
             # Solo rulebook, "Recruit": "Air Vessel > Sea Vessel > Warrior > Serf".
             order = msg("Air Vessel > Sea Vessel > Warrior > Serf")
         else:
@@ -160,13 +162,14 @@ class OverturnUnit(EnemyStep):
             msg("It gets"),
             *(
                 choice(unit, msg("Tower") if unit == TOWER else UNIT_NAMES[unit])
-                for unit in step.params["units"]
+                for unit in self.params(step)["units"]
             ),
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        params = {"hero": step.params["hero"], "card": step.params["card"]}
+        p = self.params(step)
+        params = {"hero": p["hero"], "card": p["card"]}
         if value == TOWER:
             ctx.insert(new(kinds.TOWER_DISTANCE, **params, overturned=True))
             return
-        place_unit(state, ctx, step, value, pay_up_to)
+        place_unit(state, ctx, p, value, pay_up_to)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from ...engine import Choice, Context, Msg, Question, Step, StepType, StepTypes, msg
 from ...engine.questions import choice, number
@@ -13,7 +13,9 @@ from .state import EnemyState
 
 __all__ = [
     "STEP_TYPES",
+    "ActionParams",
     "EnemyStep",
+    "HeroParams",
     "TokensStep",
     "TAX_TRACK",
     "card_of",
@@ -29,6 +31,16 @@ __all__ = [
 
 STEP_TYPES = StepTypes()
 step_type = STEP_TYPES.register
+
+
+class HeroParams(TypedDict):
+    hero: int  # which Hero (0, 1, 2: its Hero Slot)
+
+
+class ActionParams(HeroParams):
+    """A step of a Hero's action: the Hero, and the Solo Action card it performs."""
+
+    card: str
 
 
 class EnemyStep(StepType[EnemyState]):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg
 from ...engine.questions import Field, choose, confirm, fields, yes_no
 from . import kinds
 from .cards import action_name
@@ -29,55 +29,64 @@ from .rules import (
     unit_cost,
 )
 from .state import COURTYARD, LAND, EnemyState
-from .stepkit import TAX_TRACK, EnemyStep, card_of, choice, hero_name, new, slot_place, step_type
+from .stepkit import (
+    TAX_TRACK,
+    ActionParams,
+    EnemyStep,
+    HeroParams,
+    card_of,
+    choice,
+    hero_name,
+    new,
+    slot_place,
+    step_type,
+)
 from .steps_battle import battle_start
 from .steps_move import move_start
 
 
-def fail(state: EnemyState, ctx: Context, step: Step, *reasons: Msg) -> None:
+def fail(state: EnemyState, ctx: Context, p: ActionParams, *reasons: Msg) -> None:
     """Solo rulebook: an action it cannot perform is a Failed Action: that Hero moves."""
     for reason in reasons:
         ctx.note(reason)
-    state.heroes[step.params["hero"]].failed = True
+    state.heroes[p["hero"]].failed = True
     ctx.note(
-        msg("The action fails: {hero} moves instead.", hero=hero_name(step.params["hero"])),
-        places=[slot_place(step.params["hero"])],
+        msg("The action fails: {hero} moves instead.", hero=hero_name(p["hero"])),
+        places=[slot_place(p["hero"])],
     )
-    ctx.insert(move_start(ctx, step.params["hero"], step.params["card"], "failed"))
+    ctx.insert(move_start(ctx, p["hero"], p["card"], "failed"))
 
 
-def then_follow(ctx: Context, step: Step, *table: Step) -> list[Step]:
+def then_follow(ctx: Context, p: ActionParams, *table: Step) -> list[Step]:
     """What the table does for a successful action, then the offer to Follow it.
 
     Solo rulebook, "Following a Solo Action Card": "You may Follow a successful
     Solo Action as if it were a normal action (except for Attack)"; the card says
     whether it may be Followed.
     """
-    card = card_of(ctx, step.params["card"])
+    card = card_of(ctx, p["card"])
     steps = list(table)
     if card["follow"] and card["action"] != "attack":
-        steps.append(
-            new(kinds.FOLLOW, hero=step.params["hero"], card=card["id"], action=card["action"])
-        )
+        steps.append(new(kinds.FOLLOW, hero=p["hero"], card=card["id"], action=card["action"]))
     return steps
 
 
 def try_units(
-    state: EnemyState, ctx: Context, step: Step, action: str, units: tuple[str, ...]
+    state: EnemyState, ctx: Context, p: ActionParams, action: str, units: tuple[str, ...]
 ) -> None:
     """The Units it can pay for, in priority order: which are left in its supply? (The
     others are said in a note each: the form lists only those it can pay for.)"""
     can, cannot = affordable_units(state, units)
     if not can:
-        fail(state, ctx, step, *cannot)
+        fail(state, ctx, p, *cannot)
         return
     for reason in cannot:
         ctx.note(reason)
     ctx.insert(
         new(
             kinds.SUPPLY,
-            hero=step.params["hero"],
-            card=step.params["card"],
+            hero=p["hero"],
+            card=p["card"],
             action=action,
             units=can,
         )
@@ -87,7 +96,7 @@ def try_units(
 Price = Callable[[EnemyState, dict[str, int]], Msg]  # `pay`, or `pay_up_to` (overturned)
 
 
-class ActionStep(EnemyStep):
+class ActionStep(EnemyStep, TypedParams[ActionParams]):
     """An action's opening: decided by Botdeck from what it knows, no tap needed. The
     state it decided from is kept: the table may overturn the decision (overturn.py)."""
 
@@ -96,13 +105,16 @@ class ActionStep(EnemyStep):
 
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
-            "{hero}: {action}", hero=hero_name(step.params["hero"]), action=action_name(self.action)
+            "{hero}: {action}",
+            hero=hero_name(self.params(step)["hero"]),
+            action=action_name(self.action),
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         state.decision = {
-            "hero": step.params["hero"],
-            "card": step.params["card"],
+            "hero": p["hero"],
+            "card": p["card"],
             "action": self.action,
             "before": state.to_json(),
         }
@@ -119,11 +131,16 @@ class Recruit(ActionStep):
     def perform(self, state: EnemyState, step: Step, ctx: Context) -> None:
         # Solo rulebook, "Recruit": "Air Vessel > Sea Vessel > Warrior > Serf"; it fails
         # if it cannot pay for any Unit or none is left in the supply.
-        try_units(state, ctx, step, "recruit", UNITS)
+        try_units(state, ctx, self.params(step), "recruit", UNITS)
+
+
+class SupplyParams(ActionParams):
+    action: str  # "recruit" or "build"
+    units: list[str]  # what it can pay for, in priority order
 
 
 @step_type(kinds.SUPPLY)
-class Supply(EnemyStep):
+class Supply(EnemyStep, TypedParams[SupplyParams]):
     """Which of the Units it can pay for are left in its supply, asked in one form: the
     first one left, in priority order, is the one it gets.
 
@@ -135,7 +152,7 @@ class Supply(EnemyStep):
         return msg("Which of these are left in its supply?")
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        if step.params["action"] == "recruit":
+        if self.params(step)["action"] == "recruit":
             # Solo rulebook, "Recruit": "Units are recruited in priority order, meaning if
             # they can not be recruited then move to the next Unit in order: Air Vessel >
             # Sea Vessel > Warrior > Serf."
@@ -150,7 +167,7 @@ class Supply(EnemyStep):
         )
 
     def question(self, state: EnemyState, step: Step) -> Question:
-        units = tuple(step.params["units"])
+        units = tuple(self.params(step)["units"])
         return fields(
             msg("Turn off each one its supply has run out of."),
             *(Field(unit, UNIT_NAMES[unit], "yesno", default=True) for unit in units),
@@ -159,7 +176,8 @@ class Supply(EnemyStep):
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        units = tuple(step.params["units"])
+        p = self.params(step)
+        units = tuple(p["units"])
         if isinstance(value, bool):  # logged before the form: is the first one left?
             left = {units[0]: value}
             rest = units[1:]
@@ -173,15 +191,15 @@ class Supply(EnemyStep):
                 # its Resources were corrected since the question: this Unit is out of reach
                 ctx.note(short_of(state, UNIT_NAMES[unit], cost))
                 continue
-            place_unit(state, ctx, step, unit, pay)
+            place_unit(state, ctx, p, unit, pay)
             return
         if rest:  # the former question goes on to the next Unit it can pay for
-            try_units(state, ctx, step, step.params["action"], rest)
+            try_units(state, ctx, p, p["action"], rest)
             return
         # Solo rulebook, "Recruit": "This action will fail if the Enemy does not have the
         # required Resources available to recruit any Unit OR if no Units are available in
         # the supply."
-        fail(state, ctx, step, msg("No Unit it can pay for is left in its supply."))
+        fail(state, ctx, p, msg("No Unit it can pay for is left in its supply."))
 
 
 def left_in_supply(units: tuple[str, ...], value: dict[str, Any]) -> Msg:
@@ -195,31 +213,36 @@ def left_in_supply(units: tuple[str, ...], value: dict[str, Any]) -> Msg:
     return msg("Left in its supply: {units}", units=said)
 
 
-def place_unit(state: EnemyState, ctx: Context, step: Step, unit: str, price: Price) -> None:
+def place_unit(state: EnemyState, ctx: Context, p: SupplyParams, unit: str, price: Price) -> None:
     """The Unit recruited or the Vessel built is paid for and placed; then you may Follow."""
-    hero = step.params["hero"]
+    hero = p["hero"]
     ctx.note(price(state, unit_cost(state, unit)))
-    if step.params["action"] == "recruit":
+    if p["action"] == "recruit":
         placed = new(kinds.PLACE_UNIT, hero=hero, unit=unit)
     else:
         placed = new(kinds.PLACE_VESSEL, hero=hero, unit=unit, place=state.heroes[hero].place)
-    ctx.insert(*then_follow(ctx, step, placed))
+    ctx.insert(*then_follow(ctx, p, placed))
+
+
+class PlaceUnitParams(HeroParams):
+    unit: str
 
 
 @step_type(kinds.PLACE_UNIT)
-class PlaceUnit(EnemyStep):
+class PlaceUnit(EnemyStep, TypedParams[PlaceUnitParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
+        p = self.params(step)
         return msg(
             "Recruit: put a new {unit} with {hero}",
-            unit=UNIT_NAMES[step.params["unit"]],
-            hero=hero_name(step.params["hero"]),
+            unit=UNIT_NAMES[p["unit"]],
+            hero=hero_name(p["hero"]),
         )
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         # Solo rulebook, "Recruit": in the Region of the Hero, part of its army; in its
         # Capital City if the Region's 5-Unit limit is reached; in the Courtyard if the
         # Hero is there.
-        if state.heroes[step.params["hero"]].place == COURTYARD:
+        if state.heroes[self.params(step)["hero"]].place == COURTYARD:
             return msg("Its Hero is in the Courtyard: the new Unit goes there too.")
         return msg(
             "In that Hero's Region, as part of its army; in its Capital City instead if the "
@@ -239,24 +262,25 @@ class Research(ActionStep):
 
     def perform(self, state: EnemyState, step: Step, ctx: Context) -> None:
         # Solo rulebook, "Research": it fails only if it cannot pay the Spell.
+        p = self.params(step)
         assert state.profile is not None
-        spell = state.profile["spells"][step.params["hero"]]
+        spell = state.profile["spells"][p["hero"]]
         if not can_pay(state, spell["cost"]):
-            fail(state, ctx, step, short_of(state, msg("Its Spell"), spell["cost"]))
+            fail(state, ctx, p, short_of(state, msg("Its Spell"), spell["cost"]))
             return
-        cast_spell(state, ctx, step, pay)
+        cast_spell(state, ctx, p, pay)
 
 
-def cast_spell(state: EnemyState, ctx: Context, step: Step, price: Price) -> None:
+def cast_spell(state: EnemyState, ctx: Context, p: ActionParams, price: Price) -> None:
     """Solo rulebook, "Research": it casts its Hero's Spell and "will gain the Victory
     Points shown"; then you may Follow ("the player can follow it")."""
     assert state.profile is not None
-    spell = state.profile["spells"][step.params["hero"]]
+    spell = state.profile["spells"][p["hero"]]
     ctx.note(price(state, spell["cost"]))
     if spell["vp"]:
         state.add_vp("spells", spell["vp"])
         ctx.note(msg("It gains {vp} VP.", vp=spell["vp"]))
-    ctx.insert(*then_follow(ctx, step, new(kinds.CAST_SPELL, hero=step.params["hero"])))
+    ctx.insert(*then_follow(ctx, p, new(kinds.CAST_SPELL, hero=p["hero"])))
 
 
 def spell_name(state: EnemyState, hero: int) -> str:
@@ -266,9 +290,9 @@ def spell_name(state: EnemyState, hero: int) -> str:
 
 
 @step_type(kinds.CAST_SPELL)
-class CastSpell(EnemyStep):
+class CastSpell(EnemyStep, TypedParams[HeroParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        hero = step.params["hero"]
+        hero = self.params(step)["hero"]
         name = spell_name(state, hero)
         if name:
             return msg("{hero} casts {spell}", hero=hero_name(hero), spell=name)
@@ -293,12 +317,12 @@ class CastSpell(EnemyStep):
 
 
 @step_type(kinds.TAX)
-class Tax(EnemyStep):
+class Tax(EnemyStep, TypedParams[ActionParams]):
     """Solo rulebook, "Tax": it collects every slot of the Tax Track; it cannot fail;
     the tokens cycle after you Follow (or not); then the Hero moves."""
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg("{hero}: Tax", hero=hero_name(step.params["hero"]))
+        return msg("{hero}: Tax", hero=hero_name(self.params(step)["hero"]))
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         income = tax_income(state)
@@ -314,12 +338,13 @@ class Tax(EnemyStep):
         return confirm(msg("Collected"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         for resource, amount in tax_income(state).items():
             ctx.note(gain(state, resource, amount))
         ctx.insert(
-            *then_follow(ctx, step),
+            *then_follow(ctx, p),
             new(kinds.TAX_CYCLE),
-            move_start(ctx, step.params["hero"], step.params["card"], "tax"),
+            move_start(ctx, p["hero"], p["card"], "tax"),
         )
 
 
@@ -346,10 +371,14 @@ def tax_track_text(state: EnemyState) -> Msg:
     )
 
 
+class FollowParams(ActionParams):
+    action: str  # the card's action, that you may Follow
+
+
 @step_type(kinds.FOLLOW)
-class Follow(EnemyStep):
+class Follow(EnemyStep, TypedParams[FollowParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg("You may Follow: {action}", action=action_name(step.params["action"]))
+        return msg("You may Follow: {action}", action=action_name(self.params(step)["action"]))
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         return msg(
@@ -368,12 +397,12 @@ class Follow(EnemyStep):
 
 
 @step_type(kinds.ATTACK)
-class Attack(EnemyStep):
+class Attack(EnemyStep, TypedParams[ActionParams]):
     """Solo rulebook, "Attack": only against an army of yours within 2 Regions whose
     Natural Strength is at most its own; the weakest; VP for starting the battle."""
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg("{hero}: Attack", hero=hero_name(step.params["hero"]))
+        return msg("{hero}: Attack", hero=hero_name(self.params(step)["hero"]))
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         return msg(
@@ -385,19 +414,29 @@ class Attack(EnemyStep):
         return yes_no(msg("Is there such an army of yours?"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if not value:
-            fail(state, ctx, step, msg("No army of yours within 2 Regions is weak enough."))
+            fail(
+                state,
+                ctx,
+                p,
+                msg("No army of yours within 2 Regions is weak enough."),
+            )
             return
         ctx.note(starts_a_battle(state))
-        hero, card = step.params["hero"], step.params["card"]
+        hero, card = p["hero"], p["card"]
         ctx.insert(
             new(kinds.ATTACK_PATH, hero=hero, card=card, compass=card_of(ctx, card)["compass"]),
             battle_start(ctx, "attack", hero),
         )
 
 
+class AttackPathParams(ActionParams):
+    compass: str  # the card's
+
+
 @step_type(kinds.ATTACK_PATH)
-class AttackPath(EnemyStep):
+class AttackPath(EnemyStep, TypedParams[AttackPathParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("Its army marches on your weakest army in reach: which way did it go?")
 
@@ -408,7 +447,7 @@ class AttackPath(EnemyStep):
         )
 
     def view(self, state: EnemyState, step: Step) -> dict[str, Any] | None:
-        return {"compass": step.params["compass"], "turning": False}
+        return {"compass": self.params(step)["compass"], "turning": False}
 
     def question(self, state: EnemyState, step: Step) -> Question:
         return choose(
@@ -421,15 +460,14 @@ class AttackPath(EnemyStep):
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if value in RESOURCES:
             # Solo rulebook, "Moving and Gaining Resources": 1 Resource on entering a
             # Resource Region; with the Attack card it may gain 2.
             ctx.note(gain(state, value, 1))
         if value != "next":
-            ctx.insert(new(kinds.MOVE_TOKENS, hero=step.params["hero"]))
-        state.heroes[step.params["hero"]].place = _on_the_map(
-            state.heroes[step.params["hero"]].place
-        )
+            ctx.insert(new(kinds.MOVE_TOKENS, hero=p["hero"]))
+        state.heroes[p["hero"]].place = _on_the_map(state.heroes[p["hero"]].place)
 
 
 def _on_the_map(place: str) -> str:

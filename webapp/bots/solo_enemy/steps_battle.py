@@ -10,9 +10,9 @@ respawns there.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg
 from ...engine.questions import choose, confirm, yes_no
 from . import kinds
 from .cards import tactic_names
@@ -53,10 +53,17 @@ def battle_title(state: EnemyState, why: str, hero: int | None, target: str) -> 
     return msg("Battle: you attack {hero}'s army", hero=hero_name(hero))
 
 
+class BattleTacticParams(TypedDict):
+    why: str  # "attack", "move" (it starts it), "player" (you do)
+    hero: int | None  # the Enemy Hero whose army fights, if one does
+    target: str  # "army" or "capital"
+    tactics: list[str]  # the Tactic Cards the deck's cards name
+
+
 @step_type(kinds.BATTLE_TACTIC)
-class BattleTactic(EnemyStep):
+class BattleTactic(EnemyStep, TypedParams[BattleTacticParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        p = step.params
+        p = self.params(step)
         return battle_title(state, p["why"], p["hero"], p["target"])
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
@@ -66,13 +73,15 @@ class BattleTactic(EnemyStep):
         )
 
     def question(self, state: EnemyState, step: Step) -> Question:
-        named = [choice(name, msg("{tactic}", tactic=name)) for name in step.params["tactics"]]
+        named = [
+            choice(name, msg("{tactic}", tactic=name)) for name in self.params(step)["tactics"]
+        ]
         return choose(
             msg("Your Tactic Card"), *named, choice(OTHER_TACTIC, msg("Another Tactic Card"))
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        p = step.params
+        p = self.params(step)
         state.battle = Battle(
             p["why"], p["hero"], p["target"], yours=None if value == OTHER_TACTIC else value
         )
@@ -215,8 +224,12 @@ class BattleOutcome(EnemyStep):
         state.battle = None
 
 
+class BattleHeroParams(TypedDict):
+    hero: int | None
+
+
 @step_type(kinds.BATTLE_LOSSES)
-class BattleLosses(EnemyStep):
+class BattleLosses(EnemyStep, TypedParams[BattleHeroParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("It lost: remove its Units, weakest first")
 
@@ -233,7 +246,7 @@ class BattleLosses(EnemyStep):
         return confirm(msg("Done"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        hero = step.params["hero"]
+        hero = self.params(step)["hero"]
         if hero is not None:
             state.heroes[hero].place = COURTYARD
             ctx.note(

@@ -5,9 +5,9 @@ Solo rulebook, "Build — Capital City Track" and "Build — Towers and Vessels"
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg
 from ...engine.questions import confirm, number, yes_no
 from . import kinds
 from .faction import UNIT_NAMES
@@ -24,7 +24,16 @@ from .rules import (
     towers_allowed,
 )
 from .state import AIR, COURTYARD, LAND, SEA, EnemyState
-from .stepkit import EnemyStep, TokensStep, hero_name, new, step_type, track_place
+from .stepkit import (
+    ActionParams,
+    EnemyStep,
+    HeroParams,
+    TokensStep,
+    hero_name,
+    new,
+    step_type,
+    track_place,
+)
 from .steps_actions import ActionStep, Price, fail, then_follow, try_units
 
 VESSELS = ("air_vessel", "sea_vessel")
@@ -38,38 +47,43 @@ class BuildTrack(ActionStep):
         # Solo rulebook, "Build — Capital City Track": it must pay the Ore of the next
         # open space; it fails without it. Reaching the end triggers the end (see
         # `after_change`).
+        p = self.params(step)
         cost = next_track_cost(state)
         if cost is None:
-            fail(state, ctx, step, msg("Its Capital City Track has no space left."))
+            fail(state, ctx, p, msg("Its Capital City Track has no space left."))
             return
         if state.resources["ore"] < cost:
             price = {"ore": cost, "mana": 0, "food": 0}
-            fail(state, ctx, step, short_of(state, msg("The next space"), price))
+            fail(state, ctx, p, short_of(state, msg("The next space"), price))
             return
-        advance_track(state, ctx, step, cost, pay)
+        advance_track(state, ctx, p, cost, pay)
 
 
-def advance_track(state: EnemyState, ctx: Context, step: Step, ore: int, price: Price) -> None:
+def advance_track(state: EnemyState, ctx: Context, p: ActionParams, ore: int, price: Price) -> None:
     """Solo rulebook, "Build — Capital City Track": it pays the Ore and advances its
     Action Token one space; then you may Follow."""
     ctx.note(price(state, {"ore": ore, "mana": 0, "food": 0}))
     state.track += 1
-    ctx.insert(*then_follow(ctx, step, new(kinds.TRACK_ADVANCE, space=state.track)))
+    ctx.insert(*then_follow(ctx, p, new(kinds.TRACK_ADVANCE, space=state.track)))
+
+
+class TrackAdvanceParams(TypedDict):
+    space: int  # of its Capital City Track
 
 
 @step_type(kinds.TRACK_ADVANCE)
-class TrackAdvance(EnemyStep):
+class TrackAdvance(EnemyStep, TypedParams[TrackAdvanceParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
             "Move its Action Token to space {space} of its Capital City Track",
-            space=step.params["space"],
+            space=self.params(step)["space"],
         )
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         return msg("Its Capital City Level is now {level}.", level=capital_level(state))
 
     def view(self, state: EnemyState, step: Step) -> dict[str, Any] | None:
-        return {"lit": [track_place(step.params["space"])]}
+        return {"lit": [track_place(self.params(step)["space"])]}
 
     def question(self, state: EnemyState, step: Step) -> Question:
         return confirm(msg("Moved"))
@@ -84,8 +98,9 @@ class BuildTowers(ActionStep):
 
     def perform(self, state: EnemyState, step: Step, ctx: Context) -> None:
         # Solo rulebook, "Build — Towers and Vessels": Tower > Air Vessel > Sea Vessel.
+        p = self.params(step)
         allowed = towers_allowed(state)
-        hero = state.heroes[step.params["hero"]]
+        hero = state.heroes[p["hero"]]
         if state.towers >= allowed:
             ctx.note(
                 msg(
@@ -97,15 +112,17 @@ class BuildTowers(ActionStep):
         elif hero.place == COURTYARD:
             ctx.note(msg("No Tower: its Hero is in its Courtyard, not on a Land Region."))
         else:
-            ctx.insert(new(kinds.TOWER_SERF, hero=step.params["hero"], card=step.params["card"]))
+            ctx.insert(new(kinds.TOWER_SERF, hero=p["hero"], card=p["card"]))
             return
-        try_units(state, ctx, step, "build", VESSELS)
+        try_units(state, ctx, p, "build", VESSELS)
 
 
 @step_type(kinds.TOWER_SERF)
-class TowerSerf(EnemyStep):
+class TowerSerf(EnemyStep, TypedParams[ActionParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg("Is one of its Serfs in {hero}'s Region?", hero=hero_name(step.params["hero"]))
+        return msg(
+            "Is one of its Serfs in {hero}'s Region?", hero=hero_name(self.params(step)["hero"])
+        )
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         return msg("A Tower needs a Serf in the Region: without one it builds a Vessel instead.")
@@ -114,14 +131,19 @@ class TowerSerf(EnemyStep):
         return yes_no(msg("A Serf there?"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         if value:
-            ctx.insert(new(kinds.TOWER_DISTANCE, **step.params))
+            ctx.insert(new(kinds.TOWER_DISTANCE, **p))
         else:
-            try_units(state, ctx, step, "build", VESSELS)
+            try_units(state, ctx, p, "build", VESSELS)
+
+
+class TowerDistanceParams(ActionParams):
+    overturned: NotRequired[bool]  # the table made it succeed
 
 
 @step_type(kinds.TOWER_DISTANCE)
-class TowerDistance(EnemyStep):
+class TowerDistance(EnemyStep, TypedParams[TowerDistanceParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg("How many Land Regions is that Region from its Capital City?")
 
@@ -136,29 +158,31 @@ class TowerDistance(EnemyStep):
         return number(msg("Land Regions away"), 1, 12)
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
+        p = self.params(step)
         cost = tower_cost(value)
-        overturned = step.params.get("overturned", False)  # the table made it succeed
+        overturned = p.get("overturned", False)  # the table made it succeed
         if not can_pay(state, cost) and not overturned:
             ctx.note(short_of(state, msg("A Tower there"), cost))
-            try_units(state, ctx, step, "build", VESSELS)
+            try_units(state, ctx, p, "build", VESSELS)
             return
         ctx.note((pay_up_to if overturned else pay)(state, cost))
         state.towers = min(state.towers + 1, MAX_TOWERS)
         ctx.insert(
             *then_follow(
                 ctx,
-                step,
-                new(kinds.TOWER_BUILD, hero=step.params["hero"]),
-                new(kinds.TOWER_TOKENS, hero=step.params["hero"]),
+                p,
+                new(kinds.TOWER_BUILD, hero=p["hero"]),
+                new(kinds.TOWER_TOKENS, hero=p["hero"]),
             )
         )
 
 
 @step_type(kinds.TOWER_BUILD)
-class TowerBuild(EnemyStep):
+class TowerBuild(EnemyStep, TypedParams[HeroParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
-            "Build: put one of its Towers in {hero}'s Region", hero=hero_name(step.params["hero"])
+            "Build: put one of its Towers in {hero}'s Region",
+            hero=hero_name(self.params(step)["hero"]),
         )
 
     def question(self, state: EnemyState, step: Step) -> Question:
@@ -181,25 +205,32 @@ class TowerTokens(TokensStep):
         )
 
 
+class PlaceVesselParams(HeroParams):
+    unit: str  # "air_vessel" or "sea_vessel"
+    place: str  # where its Hero was: `state.LAND`, `COURTYARD`…
+
+
 @step_type(kinds.PLACE_VESSEL)
-class PlaceVessel(EnemyStep):
+class PlaceVessel(EnemyStep, TypedParams[PlaceVesselParams]):
     """Solo rulebook, "Build — Towers and Vessels": where a new Vessel goes, who boards."""
 
     def _asks_shore(self, step: Step) -> bool:
-        return step.params["unit"] == "sea_vessel" and step.params["place"] == LAND
+        p = self.params(step)
+        return p["unit"] == "sea_vessel" and p["place"] == LAND
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        hero = hero_name(step.params["hero"])
+        p = self.params(step)
+        hero = hero_name(p["hero"])
         if self._asks_shore(step):
             return msg("Is {hero} on a Shore Region?", hero=hero)
-        if step.params["place"] in (AIR, SEA):
+        if p["place"] in (AIR, SEA):
             return msg(
                 "Build: its new {unit} goes in its Capital City",
-                unit=UNIT_NAMES[step.params["unit"]],
+                unit=UNIT_NAMES[p["unit"]],
             )
         return msg(
             "Build: its new {unit} goes in {hero}'s Region, {hero} aboard",
-            unit=UNIT_NAMES[step.params["unit"]],
+            unit=UNIT_NAMES[p["unit"]],
             hero=hero,
         )
 
@@ -209,7 +240,7 @@ class PlaceVessel(EnemyStep):
                 "A Sea Vessel is built in the Hero's Region only on a Shore Region; otherwise "
                 "in its Capital City."
             )
-        if step.params["place"] in (AIR, SEA):
+        if self.params(step)["place"] in (AIR, SEA):
             return msg("Its Hero is already in a Vessel.")
         return msg(
             "It fits as many Units aboard as it can: its Hero first, then Warriors, then Serfs."
@@ -221,13 +252,14 @@ class PlaceVessel(EnemyStep):
         return confirm(msg("Built"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        hero = state.heroes[step.params["hero"]]
-        if step.params["place"] in (AIR, SEA):
+        p = self.params(step)
+        hero = state.heroes[p["hero"]]
+        if p["place"] in (AIR, SEA):
             return
         if self._asks_shore(step) and not value:
             ctx.note(msg("The Sea Vessel is built in its Capital City; its Hero stays."))
             return
-        hero.place = AIR if step.params["unit"] == "air_vessel" else SEA
+        hero.place = AIR if p["unit"] == "air_vessel" else SEA
         if self._asks_shore(step):
             ctx.note(
                 msg(

@@ -10,9 +10,9 @@ Solo Enemy": a battle draws and reveals one card too.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg
 from ...engine.cards import (
     CardRules,
     DrawCard,
@@ -32,19 +32,34 @@ from .stepkit import EnemyStep, card_of, hero_name, new, slot_place, step_type
 from .steps_battle import card_revealed
 
 
-class EnemyCards(CardRules[EnemyState]):
+class DrawParams(TypedDict):
+    """A card drawn or named: for a Hero's action, or for a battle."""
+
+    purpose: str  # "hero" or "battle"
+    hero: int | None  # the Hero Slot it goes to (None: a battle's)
+
+
+def drawing_hero(p: DrawParams) -> int:
+    """The Hero whose card is drawn (the draw is not a battle's)."""
+    hero = p["hero"]
+    assert hero is not None
+    return hero
+
+
+class EnemyCards(CardRules[EnemyState], TypedParams[DrawParams]):
     def pile(self, state: EnemyState, step: Step) -> Pile:
         return state.cards
 
     def revealed(self, state: EnemyState, ctx: Context, card_id: str, step: Step) -> None:
         """The card is on the table: a Hero's action, or the Enemy's card in a battle."""
+        p = self.params(step)
         card = card_of(ctx, card_id)
         assert ctx.checklist is not None
         state.shown = card_id
-        if step.params["purpose"] == "battle":
+        if p["purpose"] == "battle":
             ctx.insert(*card_revealed(state, ctx, card))
             return
-        hero = step.params["hero"]
+        hero = drawing_hero(p)
         state.heroes[hero].card = card_id
         ctx.checklist.header["card"] = card_id
         ctx.note(
@@ -77,7 +92,7 @@ class EnemyCards(CardRules[EnemyState]):
         return find_card(deck, card) is not None
 
     def unknown(self, state: EnemyState, ctx: Context, card: str, step: Step) -> Step:
-        return new(kinds.ENTER_CARD, card=card, tactics=tactic_names(ctx.deck), **step.params)
+        return new(kinds.ENTER_CARD, card=card, tactics=tactic_names(ctx.deck), **self.params(step))
 
     def learn(self, deck: dict[str, Any], step: Step, value: Any) -> str:
         set_card(deck, value)
@@ -109,25 +124,27 @@ class PhysicalReshuffle(ShufflePrinted[EnemyState], EnemyStep):
 
 
 @step_type(kinds.DRAW)
-class Draw(DrawCard[EnemyState], EnemyStep):
+class Draw(DrawCard[EnemyState], EnemyStep, TypedParams[DrawParams]):
     rules = CARDS
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        if step.params["purpose"] == "battle":
+        p = self.params(step)
+        if p["purpose"] == "battle":
             return msg("The Enemy draws a card for the battle")
         # the slot its card goes to is the note's, with the card and its action
-        return msg("{hero} draws its card", hero=hero_name(step.params["hero"]))
+        return msg("{hero} draws its card", hero=hero_name(drawing_hero(p)))
 
 
 @step_type(kinds.IDENTIFY_CARD)
-class Identify(IdentifyCard[EnemyState], EnemyStep):
+class Identify(IdentifyCard[EnemyState], EnemyStep, TypedParams[DrawParams]):
     rules = CARDS
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        if step.params["purpose"] == "battle":
+        p = self.params(step)
+        if p["purpose"] == "battle":
             lead = msg("The Enemy's card for the battle.")
         else:
-            lead = msg("It goes to Hero Slot {slot}.", slot=step.params["hero"] + 1)
+            lead = msg("It goes to Hero Slot {slot}.", slot=drawing_hero(p) + 1)
         return msg(
             "{lead} Use the number you gave the card (1 to 8). A card Botdeck knows shows at "
             "once; a new one is entered once.",
@@ -135,16 +152,26 @@ class Identify(IdentifyCard[EnemyState], EnemyStep):
         )
 
 
+class EnterCardParams(DrawParams):
+    card: str
+    tactics: list[str]
+
+
 @step_type(kinds.ENTER_CARD)
-class EnterPrintedCard(EnterCard[EnemyState], EnemyStep):
+class EnterPrintedCard(EnterCard[EnemyState], EnemyStep, TypedParams[EnterCardParams]):
     rules = CARDS
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg("New card {card}: enter what it prints", card=step.params["card"])
+        return msg("New card {card}: enter what it prints", card=self.params(step)["card"])
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         return msg("About 20 seconds, once: Botdeck remembers it in your card library.")
 
     def question(self, state: EnemyState, step: Step) -> Question:
-        draft = {"kind": "card", "card": step.params["card"], "tactics": step.params["tactics"]}
-        return entry(msg("What the card prints"), card_check(step.params["card"]), draft)
+        p = self.params(step)
+        draft = {
+            "kind": "card",
+            "card": p["card"],
+            "tactics": p["tactics"],
+        }
+        return entry(msg("What the card prints"), card_check(p["card"]), draft)

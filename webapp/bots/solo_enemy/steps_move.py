@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg
 from ...engine.geometry import clockwise_from
 from ...engine.questions import choose, confirm
 from . import kinds
@@ -22,6 +22,7 @@ from .rules import LAND_MOVES, TOKEN_VP, VESSEL_MOVES, gain, starts_a_battle
 from .state import AIR, COURTYARD, LAND, SEA, EnemyState
 from .stepkit import (
     EnemyStep,
+    HeroParams,
     TokensStep,
     card_of,
     choice,
@@ -39,12 +40,21 @@ def compass_view(compass: str, *, turning: bool = True) -> dict[str, Any]:
     return {"compass": compass, "turning": turning, "order": clockwise_from(compass)}
 
 
+class CompassParams(HeroParams):
+    compass: str  # the card's compass: the way it moves
+
+
+class MoveStartParams(CompassParams):
+    why: str  # "failed" (its action) or "tax"
+
+
 @step_type(kinds.MOVE_START)
-class MoveStart(EnemyStep):
+class MoveStart(EnemyStep, TypedParams[MoveStartParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        hero = hero_name(step.params["hero"])
-        direction = DIRECTION_NAMES[step.params["compass"]]
-        if step.params["why"] == "tax":
+        p = self.params(step)
+        hero = hero_name(p["hero"])
+        direction = DIRECTION_NAMES[p["compass"]]
+        if p["why"] == "tax":
             return msg("After its Tax, {hero} moves {direction}", hero=hero, direction=direction)
         return msg("{hero} moves {direction}", hero=hero, direction=direction)
 
@@ -56,14 +66,15 @@ class MoveStart(EnemyStep):
         )
 
     def view(self, state: EnemyState, step: Step) -> dict[str, Any] | None:
-        return compass_view(step.params["compass"])
+        return compass_view(self.params(step)["compass"])
 
     def question(self, state: EnemyState, step: Step) -> Question:
         return confirm(msg("Found its way"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        hero = state.heroes[step.params["hero"]]
-        params = {"hero": step.params["hero"], "compass": step.params["compass"]}
+        p = self.params(step)
+        hero = state.heroes[p["hero"]]
+        params = {"hero": p["hero"], "compass": p["compass"]}
         if hero.place in (AIR, SEA):
             ctx.insert(*movement(hero.place, **params))
         else:
@@ -80,10 +91,11 @@ def movement(mode: str, **params: Any) -> list[Step]:
 
 
 @step_type(kinds.MOVE_BOARD)
-class MoveBoard(EnemyStep):
+class MoveBoard(EnemyStep, TypedParams[CompassParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
-            "Is an empty Vessel of its in {hero}'s Region?", hero=hero_name(step.params["hero"])
+            "Is an empty Vessel of its in {hero}'s Region?",
+            hero=hero_name(self.params(step)["hero"]),
         )
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
@@ -101,8 +113,9 @@ class MoveBoard(EnemyStep):
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        hero = state.heroes[step.params["hero"]]
-        params = {"hero": step.params["hero"], "compass": step.params["compass"]}
+        p = self.params(step)
+        hero = state.heroes[p["hero"]]
+        params = {"hero": p["hero"], "compass": p["compass"]}
         if value != "none":
             hero.place = value
             ctx.insert(*movement(value, **params))
@@ -112,11 +125,11 @@ class MoveBoard(EnemyStep):
 
 
 @step_type(kinds.MUSTER)
-class Muster(EnemyStep):
+class Muster(EnemyStep, TypedParams[CompassParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
             "Leaving its Capital City, {hero} takes Units from its Courtyard",
-            hero=hero_name(step.params["hero"]),
+            hero=hero_name(self.params(step)["hero"]),
         )
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
@@ -156,11 +169,16 @@ RULES = {
 }
 
 
+class MoveParams(CompassParams):
+    mode: str  # how it moves: `state.LAND`, `AIR`, `SEA`
+
+
 @step_type(kinds.MOVE_RULES)
-class MoveRules(EnemyStep):
+class MoveRules(EnemyStep, TypedParams[MoveParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        hero = hero_name(step.params["hero"])
-        mode = step.params["mode"]
+        p = self.params(step)
+        hero = hero_name(p["hero"])
+        mode = p["mode"]
         if mode == AIR:
             return msg("Fly {hero}'s Air Vessel {n} Regions", hero=hero, n=VESSEL_MOVES)
         if mode == SEA:
@@ -168,28 +186,33 @@ class MoveRules(EnemyStep):
         return msg("Move {hero}'s army {n} Region", hero=hero, n=LAND_MOVES)
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        return RULES[step.params["mode"]]
+        return RULES[self.params(step)["mode"]]
 
     def view(self, state: EnemyState, step: Step) -> dict[str, Any] | None:
-        return compass_view(step.params["compass"])
+        return compass_view(self.params(step)["compass"])
 
     def question(self, state: EnemyState, step: Step) -> Question:
         return confirm(msg("Moved"))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        hero = state.heroes[step.params["hero"]]
+        hero = state.heroes[self.params(step)["hero"]]
         if hero.place == COURTYARD:
             hero.place = LAND
 
 
+class MoveRegionParams(MoveParams):
+    index: int  # which Region of its move, from 1
+
+
 @step_type(kinds.MOVE_REGION)
-class MoveRegion(EnemyStep):
+class MoveRegion(EnemyStep, TypedParams[MoveRegionParams]):
     """Each Region it enters: a Resource to collect, or your Region and a battle."""
 
     def title(self, state: EnemyState, step: Step) -> Msg:
-        if step.params["mode"] == LAND:
+        p = self.params(step)
+        if p["mode"] == LAND:
             return msg("Where did its army go?")
-        if step.params["index"] == 1:
+        if p["index"] == 1:
             return msg("The first Region its Vessel entered")
         return msg("The second Region its Vessel entered")
 
@@ -205,12 +228,12 @@ class MoveRegion(EnemyStep):
             choice("none", msg("No Resource there (Sea, Swamp, Desert…)")),
             choice("battle", msg("A Region you control: battle")),
         ]
-        if step.params["index"] > 1:
+        if self.params(step)["index"] > 1:
             choices.append(choice("stopped", msg("It did not move on")))
         return choose(msg("The Region"), *choices)
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        p = step.params
+        p = self.params(step)
         if value == "battle":
             ctx.note(starts_a_battle(state))
             ctx.insert(battle_start(ctx, "move", p["hero"]))

@@ -6,7 +6,7 @@ Solo rulebook, "Gameplay Overview" (your 2 actions; the Enemy cannot Follow),
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from ...engine import (
     SCORE_SHEET,
@@ -20,6 +20,7 @@ from ...engine import (
     ScoreSide,
     Standing,
     Step,
+    TypedParams,
     msg,
 )
 from ...engine.questions import choose, confirm, number, yes_no
@@ -31,10 +32,14 @@ from .stepkit import STEP_TYPES, TAX_TRACK, EnemyStep, choice, end_checklist, ne
 from .steps_actions import tax_track_text
 
 
+class YourActionParams(TypedDict):
+    action: int  # your first or second action this round
+
+
 @step_type(kinds.YOUR_ACTION)
-class YourAction(EnemyStep):
+class YourAction(EnemyStep, TypedParams[YourActionParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        return msg("Take your action {n}", n=step.params["action"])
+        return msg("Take your action {n}", n=self.params(step)["action"])
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         return msg(
@@ -52,7 +57,7 @@ class YourAction(EnemyStep):
         )
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        again = new(kinds.YOUR_ACTION, action=step.params["action"])
+        again = new(kinds.YOUR_ACTION, action=self.params(step)["action"])
         if value == "attack":
             ctx.insert(new(kinds.ATTACK_WHICH), again)
         elif value == "tax":
@@ -95,19 +100,23 @@ REGIONS = {
 }
 
 
+class CollectParams(TypedDict):
+    resource: str
+
+
 @step_type(kinds.COLLECT)
-class Collect(EnemyStep):
+class Collect(EnemyStep, TypedParams[CollectParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
             "Collection: how much {resource} does it collect?",
-            resource=RESOURCE_NAMES[step.params["resource"]],
+            resource=RESOURCE_NAMES[self.params(step)["resource"]],
         )
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
         return msg(
             "As a normal player: 1 for each {regions} Region it controls (a Unit or Structure "
             "there), +1 for each of its Serfs on a Worker Space there, +2 with a Tower there.",
-            regions=REGIONS[step.params["resource"]],
+            regions=REGIONS[self.params(step)["resource"]],
         )
 
     def question(self, state: EnemyState, step: Step) -> Question:
@@ -115,7 +124,7 @@ class Collect(EnemyStep):
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
         if value:
-            ctx.note(gain(state, step.params["resource"], value))
+            ctx.note(gain(state, self.params(step)["resource"], value))
 
 
 @step_type(kinds.DISCARD_SLOTS)

@@ -5,9 +5,9 @@ Solo rulebook, "Components and Setup Changes".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from ...engine import Context, Msg, Question, Step, msg
+from ...engine import Context, Msg, Question, Step, TypedParams, msg
 from ...engine.questions import choose, confirm, entry
 from . import kinds
 from .faction import RESOURCE_NAMES, RESOURCES, check_profile, faction_name, read_profile
@@ -87,15 +87,20 @@ SETUP_DETAILS = {
 }
 
 
+class SetupTableParams(TypedDict):
+    item: str  # a key of SETUP_TITLES
+
+
 @step_type(kinds.SETUP_TABLE)
-class SetupTable(EnemyStep):
+class SetupTable(EnemyStep, TypedParams[SetupTableParams]):
     def title(self, state: EnemyState, step: Step) -> Msg:
-        if step.params["item"] == "cards" and not state.physical:
+        p = self.params(step)
+        if p["item"] == "cards" and not state.physical:
             return msg("Botdeck has shuffled its Solo Action Cards: keep the printed ones aside")
-        return SETUP_TITLES[step.params["item"]]
+        return SETUP_TITLES[p["item"]]
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
-        return SETUP_DETAILS.get(step.params["item"])
+        return SETUP_DETAILS.get(self.params(step)["item"])
 
     def question(self, state: EnemyState, step: Step) -> Question:
         return confirm(msg("Done"))
@@ -104,14 +109,18 @@ class SetupTable(EnemyStep):
         pass
 
 
+class TaxSlotParams(TypedDict):
+    slot: int  # of the Tax Track
+
+
 @step_type(kinds.TAX_SLOT)
-class TaxSlot(EnemyStep):
+class TaxSlot(EnemyStep, TypedParams[TaxSlotParams]):
     """Where the Tax Track's Resource Tokens stand, so its Tax can be counted."""
 
     def title(self, state: EnemyState, step: Step) -> Msg:
         return msg(
             "Tax Track (bottom left of the Game Board): which Resource Token is on the {slot}?",
-            slot=step.params["slot"],
+            slot=self.params(step)["slot"],
         )
 
     def detail(self, state: EnemyState, step: Step) -> Msg | None:
@@ -122,7 +131,7 @@ class TaxSlot(EnemyStep):
         return choose(msg("Resource Token"), *(choice(r, RESOURCE_NAMES[r]) for r in free))
 
     def resolve(self, state: EnemyState, step: Step, value: Any, ctx: Context) -> None:
-        state.tax[value] = step.params["slot"]
+        state.tax[value] = self.params(step)["slot"]
         free = [r for r in RESOURCES if r not in state.tax]
         if len(free) == 1:
             state.tax[free[0]] = 2
