@@ -9,7 +9,7 @@ start; the map grows west, to negative columns.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ...engine.geometry import Cell
 from ...engine.text import msg
@@ -24,6 +24,9 @@ LAND_TILES = 48
 MAX_CHARACTERS = 5  # "Meeples * 10 (2 Per player)"
 NAME_LENGTH = 30
 
+
+#: the kind of checklist a game last opened (its phase)
+Phase = Literal["setup", "day", "night", "end"]
 
 @dataclass
 class Tile:
@@ -89,7 +92,7 @@ class BanditsState:
     tracker: int = 0  # the Bandit Tracker
     pile: int = 0  # land tiles left in the draw pile
     day: int = 0
-    last: str | None = None  # the checklist last opened: setup, day, night, end
+    last: Phase | None = None  # the checklist last opened
     outcome: dict[str, Any] | None = None  # once decided: {"result", "why", "who"}
     removed: int = 0  # bandits the players removed (battles and by hand)
     revealed: int = 0  # tiles revealed during the game

@@ -6,7 +6,7 @@ Plain dataclasses that round-trip through JSON (`to_json` / `from_json`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ...engine import TurnCycle
 from ...engine.cards import Pile
@@ -35,6 +35,9 @@ AI, PLAYER = "ai", "player"
 # What the table says is on an island the Covenant does not control.
 SEA, NOTHING, FORT, GARRISON, BOTH = "sea", "none", "fort", "garrison", "both"
 
+
+#: the kind of checklist a game last opened (its phase)
+Phase = Literal["covenant", "bonus", "player", "scoring"]
 
 @dataclass
 class Upgrade:
@@ -159,7 +162,7 @@ class CovenantState:
     known_islands: dict[str, str] = field(default_factory=dict)
     facts: TurnFacts = field(default_factory=TurnFacts)
     player_achievements: list[int] = field(default_factory=lambda: [0])
-    last: str | None = None  # kind of the checklist that was last opened
+    last: Phase | None = None  # kind of the checklist that was last opened
     score: dict[str, int] = field(default_factory=dict)
 
     @property

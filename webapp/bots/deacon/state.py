@@ -8,18 +8,22 @@ the library's board is edited later).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Final, Literal
 
 from ...engine import TurnCycle
 from ...engine.cards import Pile
 
-DEACON, YOU = "deacon", "you"
+DEACON: Final = "deacon"
+YOU: Final = "you"
 OWNERS = (DEACON, YOU)
 SIZES = ("small", "medium", "large")  # Pollution tiles
 # Deacon rulebook, "Setup" 5B: "place its Scientist marker on the 1 space of the
 # Research track".
 START_RESEARCH = 1
 
+
+#: the kind of checklist a game last opened (its phase)
+Phase = Literal["setup", "deacon", "you", "scoring"]
 
 @dataclass
 class ReefSupply:
@@ -73,7 +77,7 @@ class DeaconState:
     reef: ReefSupply = field(default_factory=ReefSupply)
     components: dict[str, Any] = field(default_factory=dict)  # printed parts entered
     objective: str | None = None  # who drew Objective cards at 22 VP: "you" / "deacon"
-    last: str | None = None  # kind of the checklist last opened
+    last: Phase | None = None  # kind of the checklist last opened
     score: dict[str, Any] = field(default_factory=dict)  # the final scoring, as asked
 
     @property

@@ -6,7 +6,7 @@ Plain dataclasses that round-trip through JSON (`to_json` / `from_json`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ...engine import TurnCycle
 from ...engine.cards import Pile
@@ -20,6 +20,9 @@ PLACES = (COURTYARD, LAND, AIR, SEA)
 # Solo rulebook, "Components and Setup Changes": all 3 Resource Tokens on the "3".
 START_RESOURCES = 3
 
+
+#: the kind of checklist a game last opened (its phase)
+Phase = Literal["setup", "enemy", "player", "collection", "scoring"]
 
 @dataclass
 class Hero:
@@ -70,7 +73,7 @@ class EnemyState:
     battle: Battle | None = None
     shown: str | None = None  # the card on show: the acting Hero's, or a battle's
     cancels: dict[str, bool] = field(default_factory=dict)  # "yours|its" -> cancels?
-    last: str | None = None  # kind of the checklist last opened
+    last: Phase | None = None  # kind of the checklist last opened
     # the action Botdeck decided this turn and the state just before (overturn.py)
     decision: dict[str, Any] | None = None
     score: dict[str, int] = field(default_factory=dict)
