@@ -69,24 +69,28 @@ def update(
     """The game's update for a page holding `held` at version `seen`: (the message, the
     version now, every fragment's digest now, whether the stream ends there). The
     message is empty when the game is still at `seen`."""
-    with games.lock(game_id):
-        try:
-            opened = games.open_game(game_id)
-        except games.GameNotFound:
-            return sse("gone", ""), seen, held, True
-        except games.GameUnreadable:
-            return sse("reload", ""), seen, held, True  # the page then offers Undo and Export
-        if opened.version == seen:
-            if not held:  # a page drawn at this version: it holds every fragment as it is now
-                held = render_update(opened, {}, watch=watch)[1]
-            return "", seen, held, False
-        html, digests = render_update(opened, held, watch=watch)
-        if seen is not None and opened.change is not None and opened.change[0] != "action":
-            # an undo or a redo another device made ("Undone: 7 actions, back to …"): a
-            # page that goes back several steps at once says why
-            said = translate_json(opened.change[1])
-            html += render_block(PAGE, "notice", notice=said, oob=True)
-        return sse("update", html), opened.version, digests, False
+    try:
+        return games.read(game_id, lambda opened: _since_seen(opened, held, seen, watch=watch))
+    except games.GameNotFound:
+        return sse("gone", ""), seen, held, True
+    except games.GameUnreadable:
+        return sse("reload", ""), seen, held, True  # the page then offers Undo and Export
+
+
+def _since_seen(
+    opened: games.OpenGame, held: dict[str, str], seen: int | None, *, watch: bool
+) -> tuple[str, int | None, dict[str, str], bool]:
+    if opened.version == seen:
+        if not held:  # a page drawn at this version: it holds every fragment as it is now
+            held = render_update(opened, {}, watch=watch)[1]
+        return "", seen, held, False
+    html, digests = render_update(opened, held, watch=watch)
+    if seen is not None and opened.change is not None and opened.change[0] != "action":
+        # an undo or a redo another device made ("Undone: 7 actions, back to …"): a
+        # page that goes back several steps at once says why
+        said = translate_json(opened.change[1])
+        html += render_block(PAGE, "notice", notice=said, oob=True)
+    return sse("update", html), opened.version, digests, False
 
 
 def stream_part(game_id: str, *, watch: bool) -> Response:
