@@ -1,6 +1,7 @@
 """`make bench`: the taps a newcomer makes to the bot's first action (bench/newcomer.py),
 server time per tap and per page, a card's section entered by quick entry
-(bench/quick_entry.py), the bytes of a first visit (bench/first_visit.py), a served
+(bench/quick_entry.py), what each of the fragments' caches saves a tap and a live update
+(bench/fragment_caches.py), the bytes of a first visit (bench/first_visit.py), a served
 game night and, last, a 10-minute soak (bench/soak.py; BOTDECK_SOAK_SECONDS shortens it).
 
 A benchmark, not a test: it prints figures measured on this machine.
@@ -22,6 +23,7 @@ from . import (
     bandits_night,
     deacon_moves,
     first_visit,
+    fragment_caches,
     live,
     newcomer,
     quick_entry,
@@ -129,6 +131,8 @@ def main() -> None:
         bandits_night.measure_web(app, client, percentiles)
     print()
     tap_floor.measure(percentiles)
+    print()
+    fragment_caches.measure()
     print()
     first_visit.measure()
     # undo at 10 and 3,000 actions is measured on the served app, among the others

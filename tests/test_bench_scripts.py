@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from bench import bandits_night, tap_floor
+from bench import bandits_night, fragment_caches, tap_floor
 from bench.table import bot_taps
 from webapp.service import games
 
@@ -28,3 +28,19 @@ def test_every_bots_scripted_taps_are_answers_its_game_takes(bot, options, seed)
     taps = bot_taps(bot, json.dumps(options), seed, 40)
     assert len(taps) == 40
     assert {route for route, _ in taps} <= {"answer", "correct"}
+
+
+def test_the_fragment_caches_bench_plays_and_no_cache_changes_what_pages_get(monkeypatch):
+    """With each cache off in turn, the same taps send the same fragments: a cache saves
+    work, never changes what a page is sent."""
+    monkeypatch.setattr(fragment_caches, "WARM_UP", 1)
+    monkeypatch.setattr(fragment_caches, "ROUNDS", 8)
+    bot, options, seed = fragment_caches.BOTS[0]
+    played = fragment_caches.measure_bot(bot, options, seed)
+    assert set(played) == set(fragment_caches.SETTINGS)
+    sent = {setting: game.sent for setting, game in played.items()}
+    assert len(sent["every cache"]) == 9 and all(
+        "checklist" in names for names in sent["every cache"]
+    )
+    assert all(names == sent["every cache"] for names in sent.values()), sent
+    assert all(len(game.taps) == len(game.updates) == 8 for game in played.values())

@@ -109,3 +109,38 @@ def test_the_package_shows_its_layers():
     assert {path.name for path in PACKAGE.iterdir() if (path / "__init__.py").exists()} >= set(
         ALLOWED
     )
+
+
+WEB_SOURCES = sorted((PACKAGE / "web").rglob("*.py"))
+
+
+def games_locks_taken(source: str) -> list[int]:
+    """The lines of `source` that reach for a game's lock (`games.lock`, or `lock`
+    imported from the games service)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr == "lock":
+            owner = node.value
+            name = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", "")
+            if name == "games":
+                found.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] == "games":
+            found += [node.lineno for alias in node.names if alias.name == "lock"]
+    return sorted(found)
+
+
+@pytest.mark.parametrize("path", WEB_SOURCES, ids=lambda path: str(path.relative_to(PACKAGE)))
+def test_no_view_takes_a_games_lock(path):
+    """A view hands the service what to do with the game held still (`games.read`,
+    `games.change`): the web floor never takes a game's lock itself."""
+    assert games_locks_taken(path.read_text(encoding="utf-8")) == [], path
+
+
+def test_a_games_lock_taken_in_a_view_is_found():
+    taken = (
+        "with games.lock(game_id):\n    pass\n"
+        "from ..service.games import lock\n"
+        "with service.games.lock(game_id):\n    pass\n"
+    )
+    assert games_locks_taken(taken) == [1, 3, 4]
+    assert games_locks_taken("with live.held(), threading.Lock():\n    pass\n") == []

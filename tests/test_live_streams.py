@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Callable, Coroutine, Iterator
 from typing import Any, TypeVar
 
+import flask
 import pytest
 
 from webapp import create_app
@@ -323,7 +324,7 @@ class _Page:
             await asyncio.sleep(0.01)
 
 
-def _scope(path: str) -> dict:
+def _scope(path: str, language: bytes = b"en") -> dict:
     return {
         "type": "http",
         "asgi": {"version": "3.0"},
@@ -334,7 +335,11 @@ def _scope(path: str) -> dict:
         "raw_path": path.encode(),
         "root_path": "",
         "query_string": b"",
-        "headers": [(b"host", b"127.0.0.1"), (b"accept", b"text/event-stream")],
+        "headers": [
+            (b"host", b"127.0.0.1"),
+            (b"accept", b"text/event-stream"),
+            (b"accept-language", language),
+        ],
         "client": ("127.0.0.1", 50000),
         "server": ("127.0.0.1", 80),
     }
@@ -352,3 +357,106 @@ def test_the_layer_hears_every_change_and_stops_listening_when_closed(tmp_path):
     before = len(live._listeners)
     on_a_loop_of_its_own(scenario)
     assert len(live._listeners) == before
+
+
+def _layer_game(tmp_path, asked: list[str] | None = None) -> tuple[Any, str, Any]:
+    """An app with a Covenant game started by its test client's device (which can delete
+    it): the app, the game's id and the client. `asked`: the path of every request the
+    app handles."""
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path)})
+    if asked is not None:
+        app.before_request(lambda: asked.append(flask.request.path) and None)
+    client = app.test_client()
+    started = client.post("/games", data={"bot": "covenant"})
+    assert started.status_code == 303
+    return app, started.headers["Location"].rsplit("/", 1)[1], client
+
+
+def test_the_layer_renders_updates_itself_in_each_stream_s_language(tmp_path):
+    """An update is rendered once per group by the app's renderer, not asked of the app
+    as a request (only the streams' openings are requests), and in the group's language
+    whatever the language of the device that tapped."""
+    asked: list[str] = []
+    app, game_id, client = _layer_game(tmp_path, asked)
+    layer = StreamLayer(app, threads=2)
+
+    async def scenario() -> tuple[list[bytes], list[bytes]]:
+        french, english = _Page(), _Page()
+        tasks = [
+            asyncio.ensure_future(
+                layer(_scope(f"/g/{game_id}/events", language), page.receive, page.send)
+            )
+            for page, language in ((french, b"fr"), (english, b"en"))
+        ]
+        for page in (french, english):
+            await page.wait_for(b'data-game-version="0"')
+        for version, coins in enumerate((4, 5)):
+            answered = await asyncio.to_thread(
+                client.post,
+                f"/g/{game_id}/correct",
+                data={"version": version, "field": "coins", "value": coins},
+                headers={**HTMX, "Accept-Language": "en"},
+            )
+            assert answered.status_code == 200
+            for page in (french, english):
+                await page.wait_for(f'data-game-version="{version + 1}"'.encode())
+        for page in (french, english):
+            page.gone.set()
+        await asyncio.gather(*tasks)
+        layer.close()
+        return french.bodies, english.bodies
+
+    french, english = on_a_loop_of_its_own(scenario)
+    assert asked.count(f"/g/{game_id}/events") == 2  # the two openings: no update
+    for bodies, said, not_said in ((french, "navire", "Ship"), (english, "Ship", "navire")):
+        updates = [body.decode() for body in bodies if b"event: update" in body]
+        assert len(updates) == 3
+        assert all(said in update and not_said not in update for update in updates)
+
+
+def test_the_layer_tells_a_deleted_game_s_streams_it_is_gone(tmp_path):
+    app, game_id, client = _layer_game(tmp_path)
+    layer = StreamLayer(app, threads=2)
+
+    async def scenario() -> list[bytes]:
+        page = _Page()
+        task = asyncio.ensure_future(layer(_scope(f"/g/{game_id}/events"), page.receive, page.send))
+        await page.wait_for(b'data-game-version="0"')
+        assert (await asyncio.to_thread(client.post, f"/g/{game_id}/delete")).status_code == 303
+        await page.wait_for(b"event: gone")
+        await task  # the stream ended
+        layer.close()
+        return page.bodies
+
+    bodies = on_a_loop_of_its_own(scenario)
+    assert bodies[-1] == b"event: gone\ndata: \n\n"
+
+
+def test_an_update_that_cannot_be_rendered_reloads_the_streams_pages(tmp_path, monkeypatch):
+    """Logged, and the pages build themselves afresh (the game page then says what it can)."""
+    from webapp.web import live_view
+
+    app, game_id, client = _layer_game(tmp_path)
+    layer = StreamLayer(app, threads=2)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        # internal: the failure this test stands for
+        raise RuntimeError("a bug in a template")
+
+    async def scenario() -> list[bytes]:
+        page = _Page()
+        task = asyncio.ensure_future(layer(_scope(f"/g/{game_id}/events"), page.receive, page.send))
+        await page.wait_for(b'data-game-version="0"')
+        monkeypatch.setattr(live_view, "update", broken)
+        tapped = await asyncio.to_thread(
+            client.post,
+            f"/g/{game_id}/correct",
+            data={"version": 0, "field": "coins", "value": 4},
+            headers=HTMX,
+        )
+        assert tapped.status_code == 200
+        await task  # the stream ended
+        layer.close()
+        return page.bodies
+
+    assert on_a_loop_of_its_own(scenario)[-1] == b"event: reload\ndata: \n\n"

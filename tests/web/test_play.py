@@ -259,3 +259,46 @@ def test_the_answer_marked_as_expected_is_drawn_as_the_obvious_tap(app, monkeypa
         "end": "button primary huge",
         "more": "button huge",
     }
+
+
+def test_pages_and_answers_are_rendered_with_the_game_held_still(app, client, game_id, monkeypatch):
+    """The engine changes a game in place: the views render it under its lock (taken by
+    the service, `games.read` and `games.change`), so another device's tap waits, the
+    tap's answer and its refusals included."""
+    import contextvars
+    from concurrent.futures import ThreadPoolExecutor
+
+    from webapp.service import games
+    from webapp.web import fragments, live_view, play
+
+    def another_device_could_tap() -> bool:
+        def try_lock() -> bool:
+            lock = games.lock(game_id)
+            if not lock.acquire(blocking=False):
+                return False
+            lock.release()
+            return True
+
+        with ThreadPoolExecutor(max_workers=1) as other:
+            return other.submit(contextvars.copy_context().run, try_lock).result()
+
+    free_while_rendering: list[bool] = []
+    for module, name in (
+        (play, "render_changed"),
+        (play, "render_page"),
+        (fragments, "page_context"),
+    ):
+        real = getattr(module, name)
+
+        def rendering(*args, real=real, **kwargs):  # type: ignore[no-untyped-def]
+            free_while_rendering.append(another_device_could_tap())
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, rendering)
+    assert tap(client, game_id, "H").status_code == 200  # an answer
+    assert tap(client, game_id, "H", version=0).status_code == 409  # refused: moved on
+    page(client, game_id)
+    with app.test_request_context():
+        assert live_view.update(game_id, {}, 0, watch=True)[1] == 1  # a live stream's update
+        assert len(free_while_rendering) >= 4 and not any(free_while_rendering)
+        assert another_device_could_tap()

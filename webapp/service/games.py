@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 from ..engine import Against, Game, History, HistoryNeeded, Msg, get_bot, msg
 from ..engine.actions import Action, Answered, Change, Corrected, Overturned, Redo, Undo, kind_of
@@ -146,6 +146,37 @@ def lock(game_id: str) -> threading.RLock:
     """
     with _locks_guard:
         return _locks.setdefault(_key(game_id), threading.RLock())
+
+
+T = TypeVar("T")
+
+
+def read(game_id: str, render: Callable[[OpenGame], T]) -> T:
+    """`render(game)` with the game held still (under its lock): no tap from another
+    device changes it meanwhile. GameNotFound and GameUnreadable as `open_game`."""
+    with lock(game_id):
+        return render(open_game(game_id))
+
+
+def change(
+    game_id: str,
+    version: int,
+    made: Change,
+    device: str = "",
+    *,
+    ask_first: bool = False,
+    then: Callable[[OpenGame, Exception | None], T],
+) -> T:
+    """`act` (the change `made`), then `then(the game changed, None)` with the game held
+    still; a change refused (StaleVersion, or a ValueError: NothingToUndo, the engine's)
+    leaves it as it was, and `then(the game as it is, the refusal)` is called instead.
+    GameNotFound and GameUnreadable are raised as `act` raises them."""
+    with lock(game_id):
+        try:
+            opened = act(game_id, version, made, device, ask_first=ask_first)
+        except (db.StaleVersion, ValueError) as refused:
+            return then(open_game(game_id), refused)
+        return then(opened, None)
 
 
 def new_id() -> str:

@@ -3,18 +3,19 @@
 Every request goes to the Flask app, run by a pool of worker threads
 (webapp/serving/wsgi_bridge.py: one hop to a thread and one back per request). When
 the app answers a game's live stream (webapp/web/live_view.py), it answers only the
-opening — `retry:` and the game as it is — and names the stream's group: the game,
-the view (play or watch) and the language. The layer sends that opening and keeps the
+opening — `retry:` and the game as it is — and names the stream's game and group: the
+game, the view (play or watch) and the language. The layer sends that opening and keeps the
 connection itself, on the event loop: an open page costs about 20 KB, not a
 thread, and a closed page is forgotten as soon as its connection closes.
 
 When a game changes (`live.publish`, from the thread that committed the tap), each
-group of that game asks the app once for the update since the version it last sent —
-only the fragments that changed since, most of them already rendered for the tap's own
-answer — on one worker thread, with the request of one of its streams (its device, its
-language), and every stream of the group gets those same bytes. A stream that accepts
-gzip gets them compressed once for all: each message is an independent deflate
-segment, so one compressed copy serves every gzip stream.
+group of that game renders once the update since the version it last sent — only the
+fragments that changed since, most of them already rendered for the tap's own answer —
+on one worker thread, calling the app's renderer directly (webapp/web/live_view.py
+`render_part`: in the group's language, not through the HTTP stack), and every stream
+of the group gets those same bytes. A stream that accepts gzip gets them compressed
+once for all: each message is an independent deflate segment, so one compressed copy
+serves every gzip stream.
 
 A stream never queues more than one message. One that is not at the version an update
 starts from (it joined in between, or its device reads slowly and a message is still
@@ -28,6 +29,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import functools
 import struct
 import zlib
 from collections import OrderedDict
@@ -36,15 +39,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..service import live
-from ..web.fragments import HAVE_HEADER
+from ..web.fragments import held_from
 from ..web.live_view import (
     END_HEADER,
+    GAME_HEADER,
     HEARTBEAT_SECONDS,
     HELD_HEADER,
     LAYER,
-    SINCE_HEADER,
     STREAM_HEADER,
     VERSION_HEADER,
+    render_part,
     sse,
 )
 from .wsgi_bridge import Message, Receive, Scope, Send, WholeAnswers
@@ -58,8 +62,7 @@ LATEST_KEPT = 4096  # the newest version of this many games, for a stream that j
 _STREAM = STREAM_HEADER.lower().encode()
 _VERSION = VERSION_HEADER.lower().encode()
 _END = END_HEADER.lower().encode()
-_SINCE = SINCE_HEADER.lower().encode()
-_HAVE = HAVE_HEADER.lower().encode()
+_GAME = GAME_HEADER.lower().encode()
 _HELD = HELD_HEADER.lower().encode()
 EVERYTHING = -2  # asked as the version a stream shows: no version, so the whole page
 
@@ -180,10 +183,12 @@ async def _disconnected(receive: Receive) -> None:
 class Group:
     """The streams of one game that read the same bytes (same view, same language)."""
 
-    name: str
+    name: str  # "topic/view/language"
     topic: str
+    game_id: str
+    path: str  # a stream's address, which its updates are rendered for
     version: int  # the newest version sent
-    held: bytes  # the digest of each fragment at that version (`X-Botdeck-Have`)
+    held: dict[str, str]  # the digest of each fragment at that version
     streams: set[Stream] = field(default_factory=set)
     stale: bool = False
     refreshing: asyncio.Task[None] | None = None
@@ -198,6 +203,7 @@ class StreamLayer:
             environ[LAYER] = True
             return app(environ, start_response)
 
+        self.app = app
         self.wsgi = WholeAnswers(marked, workers=threads)
         self.heartbeat = heartbeat
         self.groups: dict[str, Group] = {}
@@ -250,7 +256,10 @@ class StreamLayer:
 
         def heard(name: str | None, version: int) -> None:  # on the thread that changed it
             with contextlib.suppress(RuntimeError):  # the loop has closed: nobody listens
-                loop.call_soon_threadsafe(self.changed, name, version)
+                # (not in that thread's context: its request is not the streams')
+                loop.call_soon_threadsafe(
+                    self.changed, name, version, context=contextvars.Context()
+                )
 
         self._stop_listening = live.listen(heard)
         self._beating = loop.create_task(self._beat())
@@ -293,7 +302,8 @@ class StreamLayer:
             await send({"type": "http.response.body", "body": GZIP_HEADER, "more_body": True})
         stream = Stream(scope, send, gzip=gzip, version=version)
         await stream.write(Part(opening, end=ended))
-        digests = headers.get(_HELD, b"")
+        game_id = headers.get(_GAME, b"").decode()
+        digests = held_from(headers.get(_HELD, b"").decode())
         # its opening (tens of KB) and the answer's headers: this frame stays as long as
         # the page is open, and keeps only what it needs to follow the game
         del opening, start, headers, sent_headers
@@ -301,7 +311,7 @@ class StreamLayer:
             return
         group = self.groups.get(group_name)
         if group is None:
-            group = Group(group_name, name, version, digests)
+            group = Group(group_name, name, game_id, scope["path"], version, digests)
             self.groups[group_name] = group
         group.streams.add(stream)
         if self.latest.get(name, group.version) != group.version or version != group.version:
@@ -340,19 +350,17 @@ class StreamLayer:
             group.refreshing = self.loop.create_task(self._render(group))
 
     async def _render(self, group: Group) -> None:
-        """Ask the app for the group's update until it has caught up with the game; a
-        stream not where the update starts gets the whole page."""
+        """Render the group's update until it has caught up with the game; a stream not
+        where the update starts gets the whole page."""
         while group.stale and group.streams:
             group.stale = False
-            asking = next(iter(group.streams)).scope
-            status, headers, body = await self._ask(asking, since=group.version, have=group.held)
-            if status != 200 or _END in headers:
+            body, version, digests, end = await self._ask(group, since=group.version)
+            if end:
                 self._end(group, body)
                 return
-            version = int(headers.get(_VERSION, b"-1"))
             if body and version != group.version:
                 part = Part(body, since=group.version, version=version)
-                group.version, group.held, group.whole = version, headers.get(_HELD, b""), None
+                group.version, group.held, group.whole = version, digests, None
                 for stream in group.streams:
                     if stream.takes(part):
                         stream.give(part)
@@ -368,12 +376,11 @@ class StreamLayer:
         """The whole page at the group's version (None: the stream ended instead)."""
         if group.whole is not None and group.whole.version == group.version:
             return group.whole
-        asking = next(iter(group.streams)).scope
-        status, headers, body = await self._ask(asking, since=EVERYTHING, have=b"")
-        if status != 200 or _END in headers:
+        body, version, _, end = await self._ask(group, since=EVERYTHING)
+        if end:
             self._end(group, body)
             return None
-        whole = Part(body, version=int(headers.get(_VERSION, b"-1")))
+        whole = Part(body, version=version)
         if whole.version == group.version:
             group.whole = whole
         return whole
@@ -386,41 +393,28 @@ class StreamLayer:
         if self.groups.get(group.name) is group:
             del self.groups[group.name]
 
-    async def _ask(
-        self, scope: Scope, *, since: int, have: bytes
-    ) -> tuple[int, dict[bytes, bytes], bytes]:
-        """The app's update of a stream since `since` for a page holding `have`, asked
-        as the stream's own request (its device, its language)."""
-        headers = [
-            (key, value)
-            for key, value in scope["headers"]
-            if key not in (b"accept-encoding", _SINCE, _HAVE, b"content-length")
-        ]
-        asked = {
-            **scope,
-            "method": "GET",
-            "headers": [*headers, (_SINCE, str(since).encode()), (_HAVE, have)],
-        }
-        answer: dict[str, Any] = {"status": 500, "headers": {}, "body": b""}
-        sent_request = False
-
-        async def receive() -> Message:
-            nonlocal sent_request
-            if not sent_request:
-                sent_request = True
-                return {"type": "http.request", "body": b"", "more_body": False}
-            await asyncio.Event().wait()  # never: the app does not wait for a disconnect
-            return {"type": "http.disconnect"}
-
-        async def collect(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                answer["status"] = message["status"]
-                answer["headers"] = dict(message.get("headers", ()))
-            elif message["type"] == "http.response.body":
-                answer["body"] += message.get("body", b"")
-
-        await self.wsgi(asked, receive, collect)
-        return answer["status"], answer["headers"], answer["body"]
+    async def _ask(self, group: Group, *, since: int) -> tuple[bytes, int, dict[str, str], bool]:
+        """The group's update since `since` for pages holding what it last sent (since
+        EVERYTHING: holding nothing), rendered by the app on a worker thread: (the
+        message, the version now, every fragment's digest now, whether the streams end
+        there)."""
+        _, view, locale = group.name.split("/")
+        render = functools.partial(
+            render_part,
+            self.app,
+            group.path,
+            group.game_id,
+            watch=view == "watch",
+            locale=locale,
+            since=since,
+            held={} if since == EVERYTHING else group.held,
+        )
+        # a context of its own: nothing of the thread that changed the game (its request,
+        # its device's language) reaches the render
+        context = contextvars.Context()
+        return await asyncio.get_running_loop().run_in_executor(
+            self.wsgi.executor, functools.partial(context.run, render)
+        )
 
     async def _beat(self) -> None:
         """A comment line now and then: a device that vanished without closing its

@@ -358,8 +358,13 @@ def render_page(opened: OpenGame, *, watch: bool = False, **extra: Any) -> str:
 
 def fragments_held() -> dict[str, str]:
     """The fragment digests a page says it shows (header `X-Botdeck-Have`)."""
+    return held_from(request.headers.get(HAVE_HEADER, ""))
+
+
+def held_from(header: str) -> dict[str, str]:
+    """Fragment digests as `held_header` writes them (and a page's `X-Botdeck-Have`)."""
     held = {}
-    for item in request.headers.get(HAVE_HEADER, "").split(",")[:10]:
+    for item in header.split(",")[:10]:
         name, _, digest = item.partition(":")
         if name.strip():
             held[name.strip()] = digest.strip()

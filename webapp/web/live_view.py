@@ -6,36 +6,35 @@ as it reconnects; then it waits for the game's version to move, and pushes the
 page's fragments that changed (htmx's SSE extension swaps them out of band).
 
 Served by `botdeck`, the async stream layer in front of the app (webapp/serving/streams.py)
-holds the connection: this view then answers one part of the stream — the opening
-(`retry:` and the snapshot) or, asked by the layer with `X-Botdeck-Since`, the update
-since a version — and says in headers what the layer needs to follow the game. Under
-a plain WSGI server the view streams by itself, one thread per open stream.
+holds the connection: this view then answers only the stream's opening (`retry:` and
+the snapshot) and says in headers what the layer needs to follow the game; the layer
+renders each update since with `render_part`, on a worker thread, without a request.
+Under a plain WSGI server the view streams by itself, one thread per open stream.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flask import Response, request, stream_with_context
-from flask_babel import get_locale
+from flask import Flask, Response, request, stream_with_context
+from flask_babel import force_locale, get_locale
 from jinja2_fragments.flask import render_block
 
 from ..service import games, live
-from .fragments import PAGE, fragments_held, held_header, render_update
+from .fragments import PAGE, held_header, render_update
 from .i18n import translate_json
 
 HEARTBEAT_SECONDS = 15
 RECONNECT_MS = 1000
 
 # Between this view and the stream layer (webapp/serving/streams.py): the layer marks the
-# requests it forwards and asks for the update since a version, sending the fragment
-# digests its streams hold (`X-Botdeck-Have`, as a browser's tap does); the view says
-# the game's topic, the stream's group (game, view, language), the version sent, the
-# digests every fragment has now, and whether the stream ends there. The layer strips
-# these before the browser sees them.
+# requests it forwards; at a stream's opening the view says the game's topic, the
+# stream's group (game, view, language), the game, the version sent, the digests every
+# fragment has now, and whether the stream ends there. The layer strips these before
+# the browser sees them.
 LAYER = "botdeck.stream_layer"
-SINCE_HEADER = "X-Botdeck-Since"
 STREAM_HEADER = "X-Botdeck-Stream"
+GAME_HEADER = "X-Botdeck-Game"
 VERSION_HEADER = "X-Botdeck-Version"
 HELD_HEADER = "X-Botdeck-Held"
 END_HEADER = "X-Botdeck-End"
@@ -50,16 +49,10 @@ def _version(raw: str) -> int | None:
     return int(raw) if raw.lstrip("-").isdigit() and len(raw) < 19 else None
 
 
-def _since() -> int | None:
-    """The version an update starts from: the layer's (`X-Botdeck-Since`), or at a
-    stream's opening the version its page was drawn at (`?since=`, in the page's
-    `events_url`): a page that opens its stream at once is sent nothing it has. A page
-    that reconnects later gets the whole game, as before."""
-    asked = request.headers.get(SINCE_HEADER)
-    return _opening() if asked is None else _version(asked)
-
-
 def _opening() -> int | None:
+    """The version a stream's page was drawn at (`?since=`, in the page's `events_url`):
+    a page that opens its stream at once is sent nothing it has. A page that reconnects
+    later gets the whole game, as before."""
     return _version(request.args.get("since", ""))
 
 
@@ -69,42 +62,70 @@ def update(
     """The game's update for a page holding `held` at version `seen`: (the message, the
     version now, every fragment's digest now, whether the stream ends there). The
     message is empty when the game is still at `seen`."""
-    with games.lock(game_id):
-        try:
-            opened = games.open_game(game_id)
-        except games.GameNotFound:
-            return sse("gone", ""), seen, held, True
-        except games.GameUnreadable:
-            return sse("reload", ""), seen, held, True  # the page then offers Undo and Export
-        if opened.version == seen:
-            if not held:  # a page drawn at this version: it holds every fragment as it is now
-                held = render_update(opened, {}, watch=watch)[1]
-            return "", seen, held, False
-        html, digests = render_update(opened, held, watch=watch)
-        if seen is not None and opened.change is not None and opened.change[0] != "action":
-            # an undo or a redo another device made ("Undone: 7 actions, back to …"): a
-            # page that goes back several steps at once says why
-            said = translate_json(opened.change[1])
-            html += render_block(PAGE, "notice", notice=said, oob=True)
-        return sse("update", html), opened.version, digests, False
+    try:
+        return games.read(game_id, lambda opened: _since_seen(opened, held, seen, watch=watch))
+    except games.GameNotFound:
+        return sse("gone", ""), seen, held, True
+    except games.GameUnreadable:
+        return sse("reload", ""), seen, held, True  # the page then offers Undo and Export
+
+
+def _since_seen(
+    opened: games.OpenGame, held: dict[str, str], seen: int | None, *, watch: bool
+) -> tuple[str, int | None, dict[str, str], bool]:
+    if opened.version == seen:
+        if not held:  # a page drawn at this version: it holds every fragment as it is now
+            held = render_update(opened, {}, watch=watch)[1]
+        return "", seen, held, False
+    html, digests = render_update(opened, held, watch=watch)
+    if seen is not None and opened.change is not None and opened.change[0] != "action":
+        # an undo or a redo another device made ("Undone: 7 actions, back to …"): a
+        # page that goes back several steps at once says why
+        said = translate_json(opened.change[1])
+        html += render_block(PAGE, "notice", notice=said, oob=True)
+    return sse("update", html), opened.version, digests, False
 
 
 def stream_part(game_id: str, *, watch: bool) -> Response:
-    """One part of a stream the layer holds: its opening, or the update since the
-    version in `X-Botdeck-Since` for streams holding `X-Botdeck-Have`."""
-    since = _since()
-    payload, version, digests, end = update(game_id, fragments_held(), since, watch=watch)
-    if SINCE_HEADER not in request.headers:  # the stream's opening
-        payload = f"retry: {RECONNECT_MS}\n\n" + payload
-    response = Response(payload, mimetype="text/event-stream")
+    """A stream's opening, for the layer to hold: `retry:` and the game since the
+    version its page was drawn at."""
+    payload, version, digests, end = update(game_id, {}, _opening(), watch=watch)
+    response = Response(f"retry: {RECONNECT_MS}\n\n" + payload, mimetype="text/event-stream")
     name = live.topic(games.watch_key(game_id))
     response.headers[STREAM_HEADER] = f"{name} {name}/{'watch' if watch else 'play'}/{get_locale()}"
+    response.headers[GAME_HEADER] = game_id
     response.headers[VERSION_HEADER] = str(-1 if version is None else version)
     response.headers[HELD_HEADER] = held_header(digests)
     if end:
         response.headers[END_HEADER] = "1"
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def render_part(
+    app: Flask,
+    path: str,
+    game_id: str,
+    *,
+    watch: bool,
+    locale: str,
+    since: int,
+    held: dict[str, str],
+) -> tuple[bytes, int, dict[str, str], bool]:
+    """The update of a group of streams (webapp/serving/streams.py) since version
+    `since`, for pages holding the fragments `held`, in `locale`: (the message, the
+    version now (-1: none), every fragment's digest now, whether the streams end there).
+
+    Called by the stream layer on a worker thread: rendered within the app as for a
+    request of the stream's `path` (its links, its language), without the HTTP stack.
+    A render that fails is logged and ends the streams (their pages reload)."""
+    with app.test_request_context(path), force_locale(locale):
+        try:
+            payload, version, digests, end = update(game_id, held, since, watch=watch)
+        except Exception:
+            app.logger.exception("game %s: its live update cannot be rendered", game_id)
+            return b"", since, held, True
+    return payload.encode(), -1 if version is None else version, digests, end
 
 
 def game_stream(game_id: str, *, watch: bool) -> Response:

@@ -26,13 +26,6 @@ from .removal import missing_game
 bp = Blueprint("play", __name__, url_prefix="/g/<game_id>")
 
 
-def _open(game_id: str) -> games.OpenGame | None:
-    try:
-        return games.open_game(game_id)
-    except games.GameNotFound:
-        return None
-
-
 def _missing(game_id: str) -> Any:
     return missing_game(game_id=game_id)
 
@@ -48,25 +41,27 @@ def _repair(game_id: str) -> Any:
 @bp.get("")
 def page(game_id: str) -> Any:
     """The whole table: board, card, checklist and the bot's state."""
-    with games.lock(game_id):
-        try:
-            opened = _open(game_id)
-        except games.GameUnreadable:
-            return _repair(game_id)
-        if opened is None:
-            return _missing(game_id)
-        db.join_game(saved_device().id, game_id, "play", db.now())
-        response = make_response(
-            render_page(
-                opened,
-                events_url=url_for("play.events", game_id=game_id, since=opened.version),
-                notice=_said(game_id, opened.version),
-            )
-        )
+    try:
+        response = games.read(game_id, _whole_page)
+    except games.GameUnreadable:
+        return _repair(game_id)
+    except games.GameNotFound:
+        return _missing(game_id)
     # Never show a cached copy (back button, bfcache): the server's state is the truth.
     response.headers["Cache-Control"] = "no-store"
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def _whole_page(opened: games.OpenGame) -> Any:
+    db.join_game(saved_device().id, opened.id, "play", db.now())
+    return make_response(
+        render_page(
+            opened,
+            events_url=url_for("play.events", game_id=opened.id, since=opened.version),
+            notice=_said(opened.id, opened.version),
+        )
+    )
 
 
 def _said(game_id: str, version: int) -> str | None:
@@ -122,8 +117,22 @@ def redo(game_id: str) -> Any:
 
 def _change(game_id: str, change: Change) -> Any:
     version = form_int("version")
-    with live.held(), games.lock(game_id):  # the other devices hear of it once rendered
-        return _apply_and_render(game_id, version, change)
+    kind = kind_of(change)
+    ask_first = kind == "action" and request.form.get(CONFIRMED) != "yes"
+    with live.held():  # the other devices hear of it once rendered
+        try:
+            return games.change(
+                game_id,
+                version,
+                change,
+                device=saved_device().name,
+                ask_first=ask_first,
+                then=lambda opened, refused: _answer(opened, kind, refused),
+            )
+        except games.GameNotFound:
+            return _missing(game_id)
+        except games.GameUnreadable:
+            return go_to(url_for("play.page", game_id=game_id))  # which offers Undo and Export
 
 
 CONFIRMED = "confirmed"  # the field a confirmation's own button sends
@@ -140,51 +149,40 @@ def _to_confirm(error: ConfirmFirst) -> dict[str, Any]:
     return {"what": error.what, "then": error.then, "url": request.path, "form": sent}
 
 
-def _apply_and_render(game_id: str, version: int, change: Change) -> Any:
-    notice, status, opened, confirm = None, 200, None, None
-    kind = kind_of(change)
-    ask_first = kind == "action" and request.form.get(CONFIRMED) != "yes"
-    try:
-        opened = games.act(
-            game_id, version, change, device=saved_device().name, ask_first=ask_first
-        )
-    except games.GameNotFound:
-        return _missing(game_id)
-    except games.GameUnreadable:
-        return go_to(url_for("play.page", game_id=game_id))  # which offers Undo and Export
-    except db.StaleVersion:
+def _answer(opened: games.OpenGame, kind: str, refused: Exception | None) -> Any:
+    """A tap's answer, the game held still: as the change left it, or (`refused`) as it
+    is, saying why nothing changed."""
+    notice, status, confirm = None, 200, None
+    if isinstance(refused, db.StaleVersion):
         notice, status = (
             _("Already resolved on another device: here is the game as it is now."),
             409,
         )
-    except games.NothingToUndo:
+    elif isinstance(refused, games.NothingToUndo):
         notice = _("There is nothing to undo or redo.")
-    except GameOver:
+    elif isinstance(refused, GameOver):
         notice = _("The game is over.")
-    except ConfirmFirst as error:  # nothing changed: asked again, with what it does
-        confirm = _to_confirm(error)
-    except InvalidAnswer as error:
-        if error.problems and kind == "action":
-            return _refused_form(game_id, error)
+    elif isinstance(refused, ConfirmFirst):  # nothing changed: asked again, with what it does
+        confirm = _to_confirm(refused)
+    elif isinstance(refused, InvalidAnswer):
+        if refused.problems and kind == "action":
+            return _refused_form(opened, refused)
         notice, status = (
             _(
                 "That answer does not fit this step (%(why)s). Nothing was changed.",
-                why=refusal(error),
+                why=refusal(refused),
             ),
             422,
         )
-    except ValueError as error:
+    elif refused is not None:
         notice, status = (
-            _("That change cannot be made (%(why)s). Nothing was changed.", why=refusal(error)),
+            _("That change cannot be made (%(why)s). Nothing was changed.", why=refusal(refused)),
             422,
         )
-    if opened is not None and kind in ("undo", "redo"):
+    elif kind in ("undo", "redo"):
         notice = translate(games.undone_or_redone(opened, kind))  # in the page's language
     if not is_htmx() and confirm is None:
-        return redirect(url_for("play.page", game_id=game_id), code=303)
-    opened = opened or _open(game_id)
-    if opened is None:
-        return _missing(game_id)
+        return redirect(url_for("play.page", game_id=opened.id), code=303)
     if not is_htmx():  # without scripts: the page, the confirmation open on it
         html = render_page(opened, confirm=confirm, events_url=None)
     else:  # the confirmation, or none (a confirmed tap closes it)
@@ -195,13 +193,10 @@ def _apply_and_render(game_id: str, version: int, change: Change) -> Any:
     return response
 
 
-def _refused_form(game_id: str, error: InvalidAnswer) -> Any:
+def _refused_form(opened: games.OpenGame, error: InvalidAnswer) -> Any:
     """A form refused field by field: the question shown again as it was typed, each
     refusal next to its field, the first focused; nothing stored (422). With htmx only
     the question is sent, in place of the one on the page."""
-    opened = _open(game_id)
-    if opened is None:
-        return _missing(game_id)
     refused, sent = refused_form(error.problems), sent_fields()
     if not is_htmx():
         html = render_page(opened, refused=refused, sent=sent, notice=refused.notice())
@@ -304,7 +299,7 @@ def undo_to(game_id: str) -> Any:
     """Undo back to a History entry: every action after it taken back, as one change
     (confirmed on the History when it is more than one)."""
     version, seq = form_int("version"), form_int("to")
-    with live.held(), games.lock(game_id):  # the other devices hear of it once answered
+    with live.held():  # the other devices hear of it once answered
         try:
             games.undo_back_to(game_id, version, seq, device=saved_device().name)
         except games.GameNotFound:

@@ -131,16 +131,19 @@ def play_file(game_id: str | None) -> Any:
     """The play of a finished game as a file (the score sheet's "Download this play")."""
     if game_id is None:
         return error_page(404, _("There is no such game."))
-    with games.lock(game_id):
-        try:
-            opened = games.open_game(game_id)
-            game = opened.game
-            logged = logged_play(opened, final_sheet(game, game.pending()))
-        except games.GameNotFound:
-            return error_page(404, _("There is no such game."))
-        except Exception:  # a game that cannot be rebuilt, a sheet that cannot be drawn
-            current_app.logger.exception("game %s: its play cannot be logged", game_id)
-            return error_page(500, _("Botdeck cannot read this game right now."))
+    try:
+        logged, name = games.read(game_id, _logged_play)
+    except games.GameNotFound:
+        return error_page(404, _("There is no such game."))
+    except Exception:  # a game that cannot be rebuilt, a sheet that cannot be drawn
+        current_app.logger.exception("game %s: its play cannot be logged", game_id)
+        return error_page(500, _("Botdeck cannot read this game right now."))
     if logged is None:
         return error_page(404, _("This game is not over yet: there is no play to log."))
-    return json_download(logged, f"{opened.row.name} play", prefix="botdeck-")
+    return json_download(logged, f"{name} play", prefix="botdeck-")
+
+
+def _logged_play(opened: OpenGame) -> tuple[dict[str, Any] | None, str]:
+    """The play to log of a game held still, and the game's name."""
+    game = opened.game
+    return logged_play(opened, final_sheet(game, game.pending())), opened.row.name

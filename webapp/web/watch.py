@@ -30,28 +30,30 @@ def page(watch_id: str) -> Any:
     game_id = _game_id(watch_id)
     if game_id is None:
         return missing_game(watch_id=watch_id)
-    with games.lock(game_id):
-        try:
-            opened = games.open_game(game_id)
-        except games.GameNotFound:  # deleted since it was looked up
-            return missing_game(watch_id=watch_id)
-        except games.GameUnreadable:
-            return error_page(
-                500,
-                _(
-                    "Botdeck cannot show this game right now. Nothing is lost: on the "
-                    "players' device, it can undo the last tap or export the game."
-                ),
-            )
-        db.join_game(saved_device().id, game_id, "watch", db.now())
-        html = render_page(
-            opened,
-            watch=True,
-            events_url=url_for("watch.events", watch_id=watch_id, since=opened.version),
+    try:
+        html = games.read(game_id, lambda opened: _whole_page(watch_id, opened))
+    except games.GameNotFound:  # deleted since it was looked up
+        return missing_game(watch_id=watch_id)
+    except games.GameUnreadable:
+        return error_page(
+            500,
+            _(
+                "Botdeck cannot show this game right now. Nothing is lost: on the "
+                "players' device, it can undo the last tap or export the game."
+            ),
         )
     response = make_response(html)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _whole_page(watch_id: str, opened: games.OpenGame) -> str:
+    db.join_game(saved_device().id, opened.id, "watch", db.now())
+    return render_page(
+        opened,
+        watch=True,
+        events_url=url_for("watch.events", watch_id=watch_id, since=opened.version),
+    )
 
 
 @bp.get("/events")

@@ -28,6 +28,7 @@ NAME_LENGTH = 30
 #: the kind of checklist a game last opened (its phase)
 Phase = Literal["setup", "day", "night", "end"]
 
+
 @dataclass
 class Tile:
     """One land tile: face down, or face up with what the rules read on it."""

@@ -39,6 +39,7 @@ SEA, NOTHING, FORT, GARRISON, BOTH = "sea", "none", "fort", "garrison", "both"
 #: the kind of checklist a game last opened (its phase)
 Phase = Literal["covenant", "bonus", "player", "scoring"]
 
+
 @dataclass
 class Upgrade:
     level: int

@@ -25,6 +25,7 @@ START_RESEARCH = 1
 #: the kind of checklist a game last opened (its phase)
 Phase = Literal["setup", "deacon", "you", "scoring"]
 
+
 @dataclass
 class ReefSupply:
     """Where its next Reef Ball comes from (Deacon rulebook, "Deploy a Reef Ball").

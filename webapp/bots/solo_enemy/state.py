@@ -24,6 +24,7 @@ START_RESOURCES = 3
 #: the kind of checklist a game last opened (its phase)
 Phase = Literal["setup", "enemy", "player", "collection", "scoring"]
 
+
 @dataclass
 class Hero:
     place: str = COURTYARD
