@@ -65,7 +65,7 @@ class OpenGame:
     stored_at: int = 0  # the version of the game's stored snapshot (0: none)
     # the kind and words of the change that made this version, when it was made here
     # (None: opened from storage): the other devices are told an undo or a redo
-    change: tuple[str, dict[str, Any]] | None = None
+    made_by: tuple[str, dict[str, Any]] | None = None
     # what the pages work out once per version (webapp/web/fragments.py: digests, the
     # update a page holding given fragments gets): a change makes a new OpenGame, so
     # nothing here outlives the version it was worked out at
@@ -500,7 +500,7 @@ def act(
         if store:
             changed.stored_at = new_version
         changed.game.read_whole()  # the words of what Undo takes next, once stored
-        changed.change = (kind, event.summary)
+        changed.made_by = (kind, event.summary)
         _keep(_key(game_id), changed)
         if isinstance(change, Answered) and asked is not None:
             _remember(changed.row, asked.question, changed.game.actions[-1]["answer"])

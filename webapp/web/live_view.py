@@ -78,10 +78,10 @@ def _since_seen(
             held = render_update(opened, {}, watch=watch)[1]
         return "", seen, held, False
     html, digests = render_update(opened, held, watch=watch)
-    if seen is not None and opened.change is not None and opened.change[0] != "action":
+    if seen is not None and opened.made_by is not None and opened.made_by[0] != "action":
         # an undo or a redo another device made ("Undone: 7 actions, back to …"): a
         # page that goes back several steps at once says why
-        said = translate_json(opened.change[1])
+        said = translate_json(opened.made_by[1])
         html += render_block(PAGE, "notice", notice=said, oob=True)
     return sse("update", html), opened.version, digests, False
 

@@ -286,12 +286,15 @@ TAKEN_BACK_SHOWN = 8  # the confirmation lists the newest of what goes; "and 12 
 def _taken_back(game_id: str, count: int) -> list[dict[str, Any]]:
     """The words of the newest of the `count` last actions, newest first (none for a
     game Botdeck cannot rebuild: the confirmation then says only how many)."""
+
+    def newest(opened: games.OpenGame) -> list[dict[str, Any]]:
+        said = opened.summaries[-count:][-TAKEN_BACK_SHOWN:]
+        return [words for words in reversed(said) if words is not None]
+
     try:
-        opened = games.open_game(game_id)
+        return games.read(game_id, newest)
     except games.GameUnreadable:
         return []
-    said = opened.summaries[-count:][-TAKEN_BACK_SHOWN:]
-    return [words for words in reversed(said) if words is not None]
 
 
 @bp.post("/undo-to")
