@@ -1,8 +1,10 @@
 """Games as the web sees them: stored event logs turned into live engine games.
 
-Every change goes through `act`: under the game's lock it checks the version the
-device saw, applies the change to the engine, appends one event row (committed
-before returning) and only then updates the in-memory copy.
+Every change goes through `act` (a typed change: webapp/engine/actions.py): under the
+game's lock it checks the version the device saw, applies the change to the engine,
+appends one event row (committed before returning) and only then updates the
+in-memory copy. A view never takes that lock: `read` and `change` call its renderer
+with the game held still.
 
 Undo and Redo are the engine game's (its move stack, webapp/engine/history.py): this
 module stores each as one event of the log, and gives the game `whole`, which reads it
