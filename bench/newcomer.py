@@ -80,7 +80,8 @@ def answer(opened: games.OpenGame, rng: random.Random) -> tuple[Any, int]:
         value = part_answer(draft)
         return json.dumps(value), typed(value)
     if question.kind is Kind.ENTRY:
-        value = bot.known_entry(bot.demo_deck(), draft)
+        cards = bot.cards
+        value = None if cards is None else cards.known_entry(cards.demo_deck(), draft)
         if value is None:  # what a tile shows, turned over in play
             value = entry_answer(draft)
         return json.dumps(value), typed(value)
@@ -117,8 +118,8 @@ def enter_copy(client: Any, bot_id: str) -> None:
             data={"file": (_file(board), "board.json")},
         )
         assert imported.status_code == 303, imported.status_code
-    if bot.has_cards:
-        deck = {**copy.deepcopy(bot.demo_deck()), "name": "Our cards"}
+    if bot.cards is not None:
+        deck = {**copy.deepcopy(bot.cards.demo_deck()), "name": "Our cards"}
         deck.pop("demo", None)
         imported = client.post(
             f"/library/{bot_id}/import", data={"file": (_file(deck), "deck.json")}

@@ -48,7 +48,6 @@ class DiceBot(Bot[dict]):
     id = "dice_test"
     name = msg("Dice test bot")
     game_name = msg("Botdeck's tests")
-    has_cards = False
     step_types = STEPS
 
     def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> dict:

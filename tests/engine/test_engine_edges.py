@@ -12,6 +12,7 @@ import pytest
 from webapp.bots.bandits.night import Split
 from webapp.bots.deacon.rules import least_rows
 from webapp.engine import Bot, Checklist, Context, Step, StepType, StepTypes, msg
+from webapp.engine.capabilities import cards_of, demo_deck, validate_deck
 from webapp.engine.geometry import Graph, Grid
 from webapp.engine.json_input import JsonInputError, nesting_depth, parse_json
 from webapp.engine.questions import confirm
@@ -29,7 +30,6 @@ class Plain(Bot[dict]):
     id = "plain_test"
     name = msg("Plain")
     game_name = msg("Plain")
-    has_cards = False
     step_types = StepTypes()
 
     def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> dict:
@@ -58,9 +58,11 @@ def test_a_bot_that_decides_nothing_refuses_an_overturn() -> None:
 
 
 def test_a_bot_without_cards_takes_only_its_empty_deck() -> None:
-    assert Plain().validate_deck(Plain().demo_deck()) == Plain().demo_deck()
+    assert validate_deck(Plain(), demo_deck(Plain())) == demo_deck(Plain())
     with pytest.raises(ValueError, match="^this bot plays without cards$"):
-        Plain().validate_deck({"cards": [{"id": "01"}]})
+        validate_deck(Plain(), {"cards": [{"id": "01"}]})
+    with pytest.raises(TypeError, match="^bot 'plain_test' plays without cards$"):
+        cards_of(Plain())
 
 
 def test_a_bot_with_no_extra_part_refuses_one() -> None:
@@ -245,7 +247,7 @@ def test_dropping_steps_not_reached_yet_says_how_many_went() -> None:
 
 
 def test_a_bot_without_cards_starts_with_an_empty_deck_file_of_its_own() -> None:
-    assert Plain().demo_deck() == {
+    assert demo_deck(Plain()) == {
         "format": "botdeck-deck", "version": 1, "bot": "plain_test", "name": "", "cards": [],
     }  # fmt: skip
 

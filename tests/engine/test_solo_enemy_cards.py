@@ -10,6 +10,7 @@ import pytest
 
 from webapp.bots.solo_enemy.cards import ACTIONS, CARD_COUNT, demo_deck, empty_deck, validate_deck
 from webapp.engine import Game, InvalidAnswer, Kind
+from webapp.engine.capabilities import cards_of
 from webapp.headless import import_game
 
 from .helpers import default_for
@@ -58,7 +59,7 @@ def test_a_bad_deck_file_is_refused_naming_the_card_and_field(change, message):
 
 
 def test_the_published_schema_describes_the_cards():
-    schema = Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}).bot.deck_schema()
+    schema = cards_of(Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}).bot).deck_schema()
     assert schema["$defs"]["card"]["required"] == [
         "id",
         "action",

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from webapp.bots.covenant import COVENANT
 from webapp.bots.pages import BotPages, EntryEditor, Templates
 from webapp.engine import all_bots
 from webapp.web.plugins import declared_pages, pages_of
@@ -67,11 +68,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_bot_declares_its_pages_and_they_agree_with_its_rules_about_cards(app):
     with app.app_context():
         for bot in all_bots():
-            assert pages_of(bot.id).templates.cards == bot.has_cards
+            assert pages_of(bot.id).templates.cards == (bot.cards is not None)
 
 
 def test_pages_that_show_cards_for_a_bot_without_cards_are_refused(monkeypatch):
-    monkeypatch.setattr(DiceBot, "has_cards", True)
+    monkeypatch.setattr(DiceBot, "cards", COVENANT.cards)
     with pytest.raises(TypeError, match="its pages' card regions say otherwise"):
         declared_pages(DiceBot())
 

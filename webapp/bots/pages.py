@@ -143,7 +143,7 @@ def figure(label: Msg, icon: str, value: int | Msg | None, *, of: int | None = N
 
 
 def cards_and_sections(progress: Mapping[str, int]) -> Msg:
-    """A deck's `Bot.deck_progress` in words: cards complete, sections entered."""
+    """A deck's `DeckRules.deck_progress` in words: cards complete, sections entered."""
     cards = nmsg(
         "{complete} of {n} card",
         "{complete} of {n} cards",
@@ -179,7 +179,7 @@ class BotPages(Generic[View]):
     read_form: Callable[[FormFields, dict[str, Any]], dict[str, Any]] = options_as_sent
     #: the quick-entry editor (a bot with cards)
     entry: EntryEditor | None = None
-    #: a library deck's `Bot.deck_progress` in words, in the library and the lobby
+    #: a library deck's `DeckRules.deck_progress` in words, in the library and the lobby
     progress_text: Callable[[Mapping[str, int]], Msg] = cards_and_sections
     #: its SVG symbols, a template drawn on every page after the app's sprite
     icons: str | None = None

@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from .capabilities import DeckRules
 from .questions import DONE, Kind, Question, confirm
 from .steps import TOGETHER, Checklist, Step
 from .text import Msg, msg, nmsg
@@ -220,7 +221,8 @@ NO_OPTIONS: dict[str, Any] = {"type": "object", "additionalProperties": False}
 
 class Bot(ABC, Generic[State]):
     """A bot's rules: its options, setup, checklists, step types, corrections, state as
-    JSON and, if it plays cards, its deck. What its pages show is declared apart, in its
+    JSON; and what it has besides, each an object it declares (`capabilities`): its
+    deck of cards. What its pages show is declared apart, in its
     package's `pages` module (`webapp.bots.pages.BotPages`)."""
 
     id: str
@@ -229,31 +231,15 @@ class Bot(ABC, Generic[State]):
     step_types: dict[str, StepType[State]]
     #: the game's options, as stored: a JSON Schema (its `default`s fill what is left out)
     options_schema: dict[str, Any] = NO_OPTIONS
-    #: whether the bot plays a deck of cards. A bot without cards has no deck (its
-    #: games hold an empty one), no card region, no deck fields and no card library.
-    has_cards: bool = True
+    #: its deck of cards, if it plays one. A bot without cards has no deck (its games
+    #: hold an empty one: `capabilities.demo_deck`), no card region, no deck fields and
+    #: no card library.
+    cards: DeckRules | None = None
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """What the options schema cannot say, on options that follow it (defaults
         filled): return them as the game stores them, or ValueError naming the option."""
         return options
-
-    def demo_deck(self) -> dict[str, Any]:
-        """The deck a new game uses when the player does not pick one (a bot without
-        cards: an empty one)."""
-        return {"format": "botdeck-deck", "version": 1, "bot": self.id, "name": "", "cards": []}
-
-    def deck_schema(self) -> dict[str, Any]:
-        """The JSON Schema its deck files follow (published by the app)."""
-        raise NotImplementedError
-
-    def validate_deck(self, deck: Any) -> dict[str, Any]:
-        """Check a deck file for this bot (`DeckError` naming card and field). A bot
-        without cards takes only its empty deck."""
-        if deck != self.demo_deck():
-            # internal: the web layer offers cards only for bots that have them
-            raise ValueError("this bot plays without cards")
-        return self.demo_deck()
 
     @abstractmethod
     def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> State:
@@ -346,32 +332,6 @@ class Bot(ABC, Generic[State]):
         """What a game with these options plays that is invented, each in words shown on
         every page of it ("Demo board — not the printed board"); the demo deck aside."""
         return []
-
-    # --- the card library ------------------------------------------------------------
-
-    def empty_deck(self, name: str) -> dict[str, Any]:
-        """A deck of the players' own cards with nothing entered yet."""
-        raise NotImplementedError
-
-    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
-        """How much of the deck is entered: cards, complete cards, sections."""
-        raise NotImplementedError
-
-    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
-        """Write what the table entered in a game (an ENTRY answer) into a deck."""
-        raise NotImplementedError
-
-    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
-        """The editor's starting point for one part of a card in a library deck."""
-        raise NotImplementedError
-
-    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
-        """Check an entered part against the deck (ValueError naming the field)."""
-        raise NotImplementedError
-
-    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
-        """The answer a library deck already holds for an ENTRY question, if any."""
-        return None
 
     # --- a board the table copies once (its islands, routes…), kept in the library ----
 

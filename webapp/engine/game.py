@@ -26,6 +26,7 @@ import orjson
 
 from .actions import Action, Answered, Corrected, Overturned, action_of
 from .bot import Bot, Context, Overturn
+from .capabilities import demo_deck, validate_deck
 from .history import History, HistoryNeeded
 from .options import checked_options
 from .questions import ROLL, Dice, InvalidAnswer, Number, Question, confirm_of
@@ -115,9 +116,9 @@ class Game:
             raise ValueError(msg("the seed must be a whole number between -2⁶³ and 2⁶³ − 1"))
         self.seed = int(seed)
         if deck is None:
-            deck = self.bot.demo_deck()
+            deck = demo_deck(self.bot)
         elif not deck_checked:
-            deck = self.bot.validate_deck(deck)
+            deck = validate_deck(self.bot, deck)
         # The deck the game started with (what a replay starts from), and the
         # deck as the game knows it now: in physical-deck mode, cards entered
         # during the game (answers in its log) are added to the working copy.

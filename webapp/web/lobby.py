@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..bots.deckfile import DeckError
 from ..bots.pages import FormFields
 from ..engine import BadGameFile, Bot, all_bots, checked_options, get_bot
+from ..engine.capabilities import cards_of
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
 from ..engine.text import Msg, reason
@@ -66,7 +67,7 @@ def _lobby(
         last = next((row.bot for row, role in games_here if role == "play"), "")
         chosen = last if last in known else known[0]
     taken = {row.name for row, _role in games_here}
-    decks = {bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.has_cards}
+    decks = {bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.cards}
     return render_template(
         "lobby/index.html",
         games=games_here,
@@ -145,7 +146,7 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
             bot, db.game_names(current_device().id)
         )
         # a bot without cards has no deck fields: whatever a crafted form sends is ignored
-        cards = _chosen_cards(bot, options) if bot.has_cards else ChosenCards()
+        cards = _chosen_cards(bot, options) if bot.cards is not None else ChosenCards()
         game_id = games.create_game(
             bot_id,
             options,
@@ -207,7 +208,7 @@ def _library_deck(bot: Bot[Any], options: dict[str, Any]) -> ChosenCards:
     physical = options.get("deck_mode") == "physical"
     if choice == "new":
         name = _("My cards")
-        return ChosenCards(bot.empty_deck(name), new_deck=name)
+        return ChosenCards(cards_of(bot).empty_deck(name), new_deck=name)
     if choice == library.DEMO:
         if physical:
             raise FieldError(
@@ -334,7 +335,7 @@ def _uploaded_deck(bot: Bot[Any]) -> dict[str, Any] | None:
     if isinstance(data, dict) and data.get("bot") != bot.id:
         raise DeckFileError(_("it is a deck file for another bot"))
     try:
-        return bot.validate_deck(data)
+        return cards_of(bot).validate_deck(data)
     except ValueError as error:
         raise DeckFileError(reason(error)) from None
 
@@ -404,7 +405,10 @@ def play_file(game_id: str) -> Any:
 def deck_schema(bot_id: str) -> Response | tuple[str, int, dict[str, str]]:
     """The published JSON Schema of a bot's deck files."""
     try:
-        schema = get_bot(bot_id).deck_schema()
-    except (UnknownBot, NotImplementedError):  # no such bot, or one without cards
+        cards = get_bot(bot_id).cards
+    except UnknownBot:
+        cards = None
+    if cards is None:  # no such bot, or one without cards
         return error_page(404, _("There is no such bot."))
+    schema = cards.deck_schema()
     return Response(json.dumps(schema, indent=2), mimetype="application/schema+json")

@@ -53,7 +53,6 @@ class BanditsBot(Bot[BanditsState]):
     id = "bandits"
     name = msg("The Bandits")
     game_name = msg("Deck Goes West")
-    has_cards = False
     step_types = STEP_TYPES  # type: ignore[assignment]
     # Rules, "Verses, Co-op and Single player"; "Board Setup" 11: "Select a Bandit
     # Dice ... If this is your first game choose the D20"; "Contents": 48 Land Tiles.

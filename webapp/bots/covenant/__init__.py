@@ -7,7 +7,6 @@ from typing import Any
 
 from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg, register
 from ...engine.cards import Pile
-from . import deck as deck_module
 from . import (  # noqa: F401  (register the step types)
     steps_battle,
     steps_cards,
@@ -15,7 +14,8 @@ from . import (  # noqa: F401  (register the step types)
     steps_player,
     steps_right,
 )
-from .deck import CARD_COUNT, DeckError, deck_schema, demo_deck, space_name, validate_deck
+from .deck import CARD_COUNT, DeckError, space_name
+from .library import CovenantDeck
 from .rules import (
     claim_achievements,
     covenant_name,
@@ -38,6 +38,7 @@ class CovenantBot(Bot[CovenantState]):
     name = msg("Wayward Covenant")
     game_name = msg("Dead Reckoning")
     step_types = STEP_TYPES  # type: ignore[assignment]
+    cards = CovenantDeck()
     # Solo rulebook, "Difficulty Levels"; 2-player co-op, "Setup adjustments": the two
     # players' names, one Covenant assigned to each.
     options_schema = {
@@ -67,15 +68,6 @@ class CovenantBot(Bot[CovenantState]):
         if names[0] == names[1]:
             raise ValueError(msg("option 'players': the two players need different names"))
         return {**options, "players": names}
-
-    def demo_deck(self) -> dict[str, Any]:
-        return demo_deck()
-
-    def deck_schema(self) -> dict[str, Any]:
-        return deck_schema()
-
-    def validate_deck(self, deck: Any) -> dict[str, Any]:
-        return validate_deck(deck)
 
     def setup(
         self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
@@ -226,60 +218,6 @@ class CovenantBot(Bot[CovenantState]):
 
     def score_sheet(self, state: CovenantState) -> ScoreSheet | None:
         return score_sheet(state) if state.turns.over else None
-
-    def empty_deck(self, name: str) -> dict[str, Any]:
-        return deck_module.empty_deck(name)
-
-    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
-        return deck_module.deck_progress(deck)
-
-    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
-        deck_module.set_section(
-            deck,
-            entry["card"],
-            entry["side"],
-            answer["index"],
-            answer["sections"],
-            answer["section"],
-        )
-
-    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
-        """`part` is "side.index": "hard.2" is the third section of the hard side."""
-        side, _, index_text = part.partition(".")
-        if side not in ("normal", "hard") or not index_text.isdigit() or int(index_text) > 7:
-            raise ValueError(msg("no such part of a card"))
-        count = steps_cards.printed_sections(deck, card, side)
-        printed = [len(s["sections"]) for c in deck["cards"] for s in c["sides"].values()]
-        index = int(index_text)
-        if count is not None and index >= count:
-            raise ValueError(msg("this side prints fewer sections"))
-        existing = None
-        if count is not None:
-            existing = next(c for c in deck["cards"] if c["id"] == card)["sides"][side]["sections"][
-                index
-            ]
-        return {
-            "card": card,
-            "side": side,
-            "sections": count or max(printed + [4, index + 1]),
-            "fixed_count": count is not None,
-            "wanted": index,
-            "rows": list(deck["layout"]["rows"]),
-            "section": existing,
-        }
-
-    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
-        count = steps_cards.printed_sections(deck, entry["card"], entry["side"])
-        check = steps_cards.entry_check(deck["layout"]["rows"], count, entry["wanted"])
-        return check(raw)
-
-    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
-        card = next((c for c in deck["cards"] if c["id"] == entry["card"]), None)
-        sections = (card or {}).get("sides", {}).get(entry["side"], {}).get("sections")
-        if not sections:
-            return None
-        section = sections[min(entry["wanted"], len(sections) - 1)]
-        return None if section is None else {"sections": len(sections), "section": section}
 
 
 CORRECTIONS: dict[str, tuple[Msg, int]] = {

@@ -28,7 +28,6 @@ from ...engine.cards import Pile
 from ...engine.scoring import SCORE_SHEET, ScoreSheetStep
 from ...engine.text import reason
 from ..deckfile import DeckError
-from ..whole_cards import CardCheck, WholeCards
 from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
     kinds,
@@ -50,7 +49,7 @@ from .board import (
 )
 from .components import DEMO_COMPONENTS, PART_NAMES, kept_key
 from .components import DEMO_LABEL as DEMO_PARTS_LABEL
-from .entry import card_check
+from .entry import DeaconDeck
 from .rules import END_VP, OBJECTIVE_VP, who_has_least
 from .state import DEACON, SIZES, YOU, DeaconState
 from .stepkit import STEP_TYPES, new
@@ -81,11 +80,12 @@ def cards_it_may_draw(options: dict[str, Any]) -> list[str]:
     return [*SHIP_CARDS, *basic, *(ADVANCED if advanced else [])]
 
 
-class DeaconBot(WholeCards, Bot[DeaconState]):
+class DeaconBot(Bot[DeaconState]):
     id = "deacon"
     name = msg("Deacon")
     game_name = msg("Reef Project")
     step_types = STEP_TYPES  # type: ignore[assignment]
+    cards = DeaconDeck()
     options_schema = {
         "type": "object",
         "properties": {
@@ -117,15 +117,6 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
         except BoardError as error:
             raise ValueError(msg("option 'board': {why}", why=reason(error))) from None
         return {**options, "board": board}
-
-    def demo_deck(self) -> dict[str, Any]:
-        return cards_module.demo_deck()
-
-    def deck_schema(self) -> dict[str, Any]:
-        return cards_module.deck_schema()
-
-    def validate_deck(self, deck: Any) -> dict[str, Any]:
-        return cards_module.validate_deck(deck)
 
     def setup(
         self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
@@ -305,14 +296,6 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
         if options.get("demo_components"):
             labels.append(DEMO_PARTS_LABEL)
         return labels
-
-    # --- the card library: whole cards (webapp/bots/whole_cards.py) -------------------
-
-    def card_ids(self) -> list[str]:
-        return cards_module.card_ids()
-
-    def card_check(self, card_id: str) -> CardCheck:
-        return card_check(card_id)
 
     # --- the board: the Main board's islands, routes and sectors (board.py) -------------
 

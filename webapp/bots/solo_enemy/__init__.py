@@ -27,8 +27,6 @@ from ...engine import (
     register,
 )
 from ...engine.cards import Pile
-from ..whole_cards import CardCheck, WholeCards
-from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
     overturn,
     steps_actions,
@@ -39,8 +37,8 @@ from . import (  # noqa: F401  (register the step types)
     steps_player,
     steps_setup,
 )
-from .cards import CARD_COUNT, DeckError, card_numbers, tactic_names
-from .entry import card_check
+from .cards import CARD_COUNT, DeckError, card_numbers
+from .entry import EnemyDeck
 from .faction import (
     KNOWN_FACTIONS,
     RESOURCE_NAMES,
@@ -69,11 +67,12 @@ def _faction_key(name: str) -> str:
     return folded if folded in KNOWN_FACTIONS else name
 
 
-class SoloEnemyBot(WholeCards, Bot[EnemyState]):
+class SoloEnemyBot(Bot[EnemyState]):
     id = "solo_enemy"
     name = msg("Solo Enemy")
     game_name = msg("Heroes of Land, Air & Sea")
     step_types = STEP_TYPES  # type: ignore[assignment]
+    cards = EnemyDeck()
     # Solo rulebook, "Components and Setup Changes": your faction, and the factions you
     # own that the Enemy's is drawn from.
     options_schema = {
@@ -115,15 +114,6 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
                 )
             )
         return {**options, "you": you, "factions": factions}
-
-    def demo_deck(self) -> dict[str, Any]:
-        return cards_module.demo_deck()
-
-    def deck_schema(self) -> dict[str, Any]:
-        return cards_module.deck_schema()
-
-    def validate_deck(self, deck: Any) -> dict[str, Any]:
-        return cards_module.validate_deck(deck)
 
     def setup(
         self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
@@ -272,17 +262,6 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
                 msg("a faction's name: from 1 to {limit} characters", limit=NAME_LENGTH)
             )
         return _costs_part(_faction_key(name))
-
-    # --- the card library: whole cards (webapp/bots/whole_cards.py) -------------------
-
-    def card_ids(self) -> list[str]:
-        return card_numbers()
-
-    def card_check(self, card_id: str) -> CardCheck:
-        return card_check(card_id)
-
-    def entry_draft(self, deck: dict[str, Any]) -> dict[str, Any]:
-        return {"tactics": tactic_names(deck)}
 
 
 COSTS = kept_key("")  # what every faction's costs are kept under, then its name

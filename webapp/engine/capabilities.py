@@ -1,0 +1,83 @@
+"""What a bot has besides its rules, each declared as one object on its `Bot`: a deck
+of cards (`Bot.cards`: `DeckRules`). A bot without one leaves it out: no card pages, no
+card library. What a game does without cards is said here once (`demo_deck`,
+`validate_deck`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # a bot declares its capabilities; these read them
+    from .bot import Bot
+
+
+class DeckRules(ABC):
+    """A deck of cards: its files, the card library, and the cards the table enters
+    (ENTRY questions) into a library deck."""
+
+    @abstractmethod
+    def deck_schema(self) -> dict[str, Any]:
+        """The JSON Schema its deck files follow (published by the app)."""
+
+    @abstractmethod
+    def demo_deck(self) -> dict[str, Any]:
+        """The deck a new game uses when the player does not pick one."""
+
+    @abstractmethod
+    def validate_deck(self, deck: Any) -> dict[str, Any]:
+        """Check a deck file for this bot (`DeckError` naming card and field)."""
+
+    @abstractmethod
+    def empty_deck(self, name: str) -> dict[str, Any]:
+        """A deck of the players' own cards with nothing entered yet."""
+
+    @abstractmethod
+    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
+        """How much of the deck is entered: cards, complete cards, sections."""
+
+    @abstractmethod
+    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
+        """Write what the table entered in a game (an ENTRY answer) into a deck."""
+
+    @abstractmethod
+    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
+        """The editor's starting point for one part of a card in a library deck."""
+
+    @abstractmethod
+    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
+        """Check an entered part against the deck (ValueError naming the field)."""
+
+    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
+        """The answer a library deck already holds for an ENTRY question, if any."""
+        return None
+
+
+def empty_deck_file(bot_id: str, name: str = "") -> dict[str, Any]:
+    """A deck file holding no card: what a game of a bot without cards holds."""
+    return {"format": "botdeck-deck", "version": 1, "bot": bot_id, "name": name, "cards": []}
+
+
+def demo_deck(bot: Bot[Any]) -> dict[str, Any]:
+    """The deck a new game uses when none is picked: the bot's demo deck, or, for a bot
+    without cards, an empty one."""
+    return empty_deck_file(bot.id) if bot.cards is None else bot.cards.demo_deck()
+
+
+def validate_deck(bot: Bot[Any], deck: Any) -> dict[str, Any]:
+    """A deck file checked for the bot; a bot without cards takes only its empty one."""
+    if bot.cards is not None:
+        return bot.cards.validate_deck(deck)
+    if deck != empty_deck_file(bot.id):
+        # internal: the web layer offers cards only for bots that have them
+        raise ValueError("this bot plays without cards")
+    return empty_deck_file(bot.id)
+
+
+def cards_of(bot: Bot[Any]) -> DeckRules:
+    """The deck of a bot that plays cards: what its card pages and library use."""
+    if bot.cards is None:
+        # internal: cards are offered only for a bot that plays them
+        raise TypeError(f"bot {bot.id!r} plays without cards")
+    return bot.cards
