@@ -110,7 +110,7 @@ def enter_copy(client: Any, bot_id: str) -> None:
             data={"value": json.dumps(part_answer(part.question.draft))},
         )
         assert saved.status_code == 303, (part.key, saved.status_code)
-    if bot.has_board:
+    if bot.board is not None:
         board = {**demo_board(), "name": "Harbour table"}
         board.pop("demo")
         imported = client.post(

@@ -80,7 +80,7 @@ class EntryEditor:
 
 @dataclass(frozen=True, kw_only=True)
 class BoardEditor:
-    """The tap editor of a board of the players' own (a bot with `Bot.has_board`).
+    """The tap editor of a board of the players' own (a bot with `Bot.board`).
 
     The board itself is stored: each tap changes the stored board (or only what the
     editor shows), and the template is drawn again. What the editor shows besides the
@@ -185,7 +185,7 @@ class BotPages(Generic[View]):
     icons: str | None = None
     #: its stylesheet, a file of its package's `static/` folder linked on every page
     stylesheet: str | None = None
-    #: the tap editor of the players' own boards (a bot with `Bot.has_board`; None: its
+    #: the tap editor of the players' own boards (a bot with `Bot.board`; None: its
     #: boards are listed, exported and imported, but not edited)
     board_editor: BoardEditor | None = None
     #: what a region of the game page ("board", "card", "state") draws of the bot,

@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from .capabilities import DeckRules
+from .capabilities import BoardRules, DeckRules
 from .questions import DONE, Kind, Question, confirm
 from .steps import TOGETHER, Checklist, Step
 from .text import Msg, msg, nmsg
@@ -222,7 +222,7 @@ NO_OPTIONS: dict[str, Any] = {"type": "object", "additionalProperties": False}
 class Bot(ABC, Generic[State]):
     """A bot's rules: its options, setup, checklists, step types, corrections, state as
     JSON; and what it has besides, each an object it declares (`capabilities`): its
-    deck of cards. What its pages show is declared apart, in its
+    deck of cards, its board. What its pages show is declared apart, in its
     package's `pages` module (`webapp.bots.pages.BotPages`)."""
 
     id: str
@@ -235,6 +235,9 @@ class Bot(ABC, Generic[State]):
     #: hold an empty one: `capabilities.demo_deck`), no card region, no deck fields and
     #: no card library.
     cards: DeckRules | None = None
+    #: the board it plays on, if the table copies one (a game takes it as its option
+    #: `board`, left out: the demo board; the players keep their own in the library)
+    board: BoardRules | None = None
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """What the options schema cannot say, on options that follow it (defaults
@@ -331,32 +334,4 @@ class Bot(ABC, Generic[State]):
     def demo_labels(self, options: dict[str, Any]) -> list[Msg]:
         """What a game with these options plays that is invented, each in words shown on
         every page of it ("Demo board — not the printed board"); the demo deck aside."""
-        return []
-
-    # --- a board the table copies once (its islands, routes…), kept in the library ----
-
-    #: whether the bot plays on a board file: the game takes it as its option `board`
-    #: (left out: the bot's demo board), and the players keep their own in the library.
-    has_board: bool = False
-
-    def board_schema(self) -> dict[str, Any]:
-        """The JSON Schema its board files follow (published by the app)."""
-        raise NotImplementedError
-
-    def demo_board(self) -> dict[str, Any]:
-        """The invented board a game plays on when the players choose none."""
-        raise NotImplementedError
-
-    def empty_board(self, name: str) -> dict[str, Any]:
-        """A board of the players' own before anything is entered."""
-        raise NotImplementedError
-
-    def validate_board(self, data: Any) -> dict[str, Any]:
-        """The board file if it can be used, else ValueError naming the place and field.
-        An incomplete board can be used: what it lacks is `board_problems`."""
-        raise NotImplementedError
-
-    def board_problems(self, data: dict[str, Any]) -> list[Msg]:
-        """What keeps a usable board from being complete, in the players' words (the
-        bot then asks the table instead of computing)."""
         return []

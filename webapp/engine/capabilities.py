@@ -1,6 +1,7 @@
 """What a bot has besides its rules, each declared as one object on its `Bot`: a deck
-of cards (`Bot.cards`: `DeckRules`). A bot without one leaves it out: no card pages, no
-card library. What a game does without cards is said here once (`demo_deck`,
+of cards (`Bot.cards`: `DeckRules`), a board the table copies once (`Bot.board`:
+`BoardRules`). A bot without one leaves it out: no card pages and no card library, no
+board library. What a game does without cards is said here once (`demo_deck`,
 `validate_deck`).
 """
 
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
+
+from .text import Msg
 
 if TYPE_CHECKING:  # a bot declares its capabilities; these read them
     from .bot import Bot
@@ -81,3 +84,39 @@ def cards_of(bot: Bot[Any]) -> DeckRules:
         # internal: cards are offered only for a bot that plays them
         raise TypeError(f"bot {bot.id!r} plays without cards")
     return bot.cards
+
+
+def board_of(bot: Bot[Any]) -> BoardRules:
+    """The board of a bot that plays on one: what its board library uses."""
+    if bot.board is None:
+        # internal: a board is offered only for a bot that plays on one
+        raise TypeError(f"bot {bot.id!r} plays on no board")
+    return bot.board
+
+
+class BoardRules(ABC):
+    """A board the table copies once (its islands, routes…): a game takes it as its
+    option `board` (left out: the demo board), and the players keep their own in the
+    board library."""
+
+    @abstractmethod
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema its board files follow (published by the app)."""
+
+    @abstractmethod
+    def demo(self) -> dict[str, Any]:
+        """The invented board a game plays on when the players choose none."""
+
+    @abstractmethod
+    def empty(self, name: str) -> dict[str, Any]:
+        """A board of the players' own before anything is entered."""
+
+    @abstractmethod
+    def validate(self, data: Any) -> dict[str, Any]:
+        """The board file if it can be used, else ValueError naming the place and field.
+        An incomplete board can be used: what it lacks is `problems`."""
+
+    def problems(self, data: dict[str, Any]) -> list[Msg]:
+        """What keeps a usable board from being complete, in the players' words (the
+        bot then asks the table instead of computing)."""
+        return []

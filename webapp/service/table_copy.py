@@ -132,7 +132,7 @@ def forget_part(bot_id: str, key: str, owner: str) -> None:
 def table_board(bot_id: str, owner: str) -> boards.LibraryBoard | None:
     """The board the table plays on: the one chosen in the copy, else the first complete
     board of the library, else the first one (None: no board entered)."""
-    if not get_bot(bot_id).has_board:
+    if get_bot(bot_id).board is None:
         return None
     chosen = db.find_kept(owner, bot_id, TABLE_BOARD)
     if isinstance(chosen, dict) and isinstance(chosen.get("board"), str):
@@ -185,7 +185,7 @@ def schema(bot_id: str) -> dict[str, Any]:
             "additionalProperties": part_schema if bot.copy_extra is not None else False,
         },
     }
-    if bot.has_board:
+    if bot.board is not None:
         properties["board"] = {
             "description": "The table's board, a board file (see the board file schema).",
             "type": "object",
@@ -256,9 +256,10 @@ def check_file(bot_id: str, data: Any) -> CheckedCopy:
         if part is None:
             raise CopyFileError(msg("part '{key}': there is no such part", key=key))
         values[key] = _checked(part.name, part.parse, raw)
-    board = data.get("board")
-    if board is not None:
-        board = _checked(msg("Board"), bot.validate_board, board)
+    rules = bot.board  # a board in the file only if the bot has one (the schema says so)
+    board = data.get("board") if rules is not None else None
+    if rules is not None and board is not None:
+        board = _checked(msg("Board"), rules.validate, board)
         board.pop("photo", None)
     return CheckedCopy(bot_id, values, board)
 

@@ -67,7 +67,9 @@ def _lobby(
         last = next((row.bot for row, role in games_here if role == "play"), "")
         chosen = last if last in known else known[0]
     taken = {row.name for row, _role in games_here}
-    decks = {bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.cards}
+    decks = {
+        bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.cards is not None
+    }
     return render_template(
         "lobby/index.html",
         games=games_here,
@@ -78,9 +80,13 @@ def _lobby(
         errors=errors or {},
         decks=decks,
         deck_defaults={bot_id: _deck_default(found) for bot_id, found in decks.items()},
-        boards={bot.id: boards.boards(bot.id, device.id) for bot in all_bots() if bot.has_board},
+        boards={
+            bot.id: boards.boards(bot.id, device.id) for bot in all_bots() if bot.board is not None
+        },
         table_boards={
-            bot.id: table_copy.table_board(bot.id, device.id) for bot in all_bots() if bot.has_board
+            bot.id: table_copy.table_board(bot.id, device.id)
+            for bot in all_bots()
+            if bot.board is not None
         },
         # a refused form is the request's: what it will use is read from it
         uses=_uses(get_bot(chosen), request.form if kept is not None else None),
@@ -140,7 +146,7 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
     try:
         bot = get_bot(bot_id)
         options = form_options(bot, pages_of(bot_id))
-        if bot.has_board:
+        if bot.board is not None:
             options = _library_board(bot, options)
         name = form_text("name", max_length=80, required=False) or _default_name(
             bot, db.game_names(current_device().id)
@@ -279,7 +285,7 @@ def _uses(bot: Bot[Any], form: FormFields | None) -> Uses | None:
     for a bot with a copy to speak of."""
     pages = pages_of(bot.id)
     owner = current_device().id
-    if not bot.has_board and not bot.copy_parts(None, ()):
+    if bot.board is None and not bot.copy_parts(None, ()):
         return None
     options: dict[str, Any] | None
     try:
@@ -287,16 +293,16 @@ def _uses(bot: Bot[Any], form: FormFields | None) -> Uses | None:
     except ValueError:
         options = None
     board = None
-    if bot.has_board:
+    if bot.board is not None:
         try:
             board = _board_choice(bot, form.get("board_id") if form is not None else None)
         except FieldError:
             board = None
-    table = table_copy.table_board(bot.id, owner) if bot.has_board else None
+    table = table_copy.table_board(bot.id, owner) if bot.board is not None else None
     demo: list[Msg] = []
     if options is not None:
         # what is invented besides the board (its own line says that)
-        demo = bot.demo_labels({**options, "board": {}} if bot.has_board else options)
+        demo = bot.demo_labels({**options, "board": {}} if bot.board is not None else options)
     return Uses(
         board=board,
         board_is_table=board is not None and table is not None and board.id == table.id,

@@ -39,14 +39,7 @@ from . import (  # noqa: F401  (register the step types)
     steps_setup,
 )
 from .board import DEMO_LABEL as DEMO_BOARD_LABEL
-from .board import (
-    BoardError,
-    board_problems,
-    board_schema,
-    demo_board,
-    empty_board,
-    validate_board,
-)
+from .board import BoardError, DeaconBoard, demo_board, validate_board
 from .components import DEMO_COMPONENTS, PART_NAMES, kept_key
 from .components import DEMO_LABEL as DEMO_PARTS_LABEL
 from .entry import DeaconDeck
@@ -86,6 +79,7 @@ class DeaconBot(Bot[DeaconState]):
     game_name = msg("Reef Project")
     step_types = STEP_TYPES  # type: ignore[assignment]
     cards = DeaconDeck()
+    board = DeaconBoard()
     options_schema = {
         "type": "object",
         "properties": {
@@ -296,25 +290,6 @@ class DeaconBot(Bot[DeaconState]):
         if options.get("demo_components"):
             labels.append(DEMO_PARTS_LABEL)
         return labels
-
-    # --- the board: the Main board's islands, routes and sectors (board.py) -------------
-
-    has_board = True
-
-    def board_schema(self) -> dict[str, Any]:
-        return board_schema()
-
-    def demo_board(self) -> dict[str, Any]:
-        return demo_board()
-
-    def empty_board(self, name: str) -> dict[str, Any]:
-        return empty_board(name)
-
-    def validate_board(self, data: Any) -> dict[str, Any]:
-        return validate_board(data)
-
-    def board_problems(self, data: dict[str, Any]) -> list[Msg]:
-        return board_problems(data)
 
 
 def track_length(state: DeaconState, part: str) -> int:
