@@ -99,18 +99,19 @@ def test_demo_values_are_offered_only_in_a_game_that_chose_them():
     demo = Game("deacon", {**NOW, "demo_components": True}, 1)
     demo.answer("done")
     assert demo.pending().question.draft["demo"] is True
-    assert [str(m) for m in DEACON_BOT.demo_labels(demo.options)] == [
+    assert [str(m) for m in DEACON_BOT.copy.demo_labels(demo.options)] == [
         "Demo board — not the printed board",
         "Demo values — not the printed boards",
     ]
-    assert DEACON_BOT.demo_labels(real.options) == [DEACON_BOT.demo_labels(demo.options)[0]]
+    labels = DEACON_BOT.copy.demo_labels
+    assert labels(real.options) == [labels(demo.options)[0]]
 
 
 def test_every_part_of_the_copy_is_declared_with_its_form_and_demo_values():
-    parts = DEACON_BOT.copy_parts()
+    parts = DEACON_BOT.copy.parts()
     assert [p.key for p in parts] == [k for k in SETUP_ORDER if k.startswith("components:")]
     for part in parts:
         name = part.key.split(":")[1]
         assert part.demo == DEMO_COMPONENTS[name]
         assert part.parse(part.demo) == DEMO_COMPONENTS[name]
-        assert DEACON_BOT.kept_key(part.question.draft) == part.key
+        assert DEACON_BOT.copy.kept_key(part.question.draft) == part.key

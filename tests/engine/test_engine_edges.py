@@ -67,7 +67,7 @@ def test_a_bot_without_cards_takes_only_its_empty_deck() -> None:
 
 def test_a_bot_with_no_extra_part_refuses_one() -> None:
     with pytest.raises(ValueError, match="^this game has no part to add$"):
-        Plain().copy_extra_part("Elves")
+        Plain().copy.extra_part("Elves")
 
 
 def test_a_bots_counters_and_spaces_are_named_as_they_are_by_default() -> None:

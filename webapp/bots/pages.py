@@ -69,7 +69,7 @@ class EntryEditor:
     """
 
     #: `(draft of the ENTRY question or library card, kept)` → the editor's first draft;
-    #: `kept`: what the table entered last time for the same `Bot.kept_key`, if anything
+    #: `kept`: what the table entered last time under the same `CopyParts.kept_key`, if any
     start: Callable[[Any, Any], dict[str, Any]]
     #: one tap, `(draft, the tap's form fields)` → the new draft, ValueError if it cannot
     #: be; None: the editor is one form, sent whole to `save_url`

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from .capabilities import BoardRules, DeckRules
+from .capabilities import NO_PARTS, BoardRules, CopyParts, DeckRules
 from .questions import DONE, Kind, Question, confirm
 from .steps import TOGETHER, Checklist, Step
 from .text import Msg, msg, nmsg
@@ -187,34 +187,6 @@ class Overturn:
     said: Msg  # the line logged: "Hero 1's Recruit succeeds"
 
 
-@dataclass(frozen=True)
-class CopyPart:
-    """A printed part of the table's copy of the game, besides its cards and board (a
-    faction's board costs, a printed track): entered once, kept by the device, asked
-    with the same form in a game and on the copy page."""
-
-    #: what its answer is kept under: `Bot.kept_key` of its question's draft
-    key: str
-    #: what it is, in a few words ("Research track", "Costs of the Orcs")
-    name: Msg
-    #: the form a game asks it with (an ENTRY or a FIELDS question with a draft): its
-    #: `parse` checks what is entered anywhere, in a game, on the copy page, in a file
-    question: Question
-    #: the invented values the bot ships for it, to try the app (None: none)
-    demo: Any = None
-    #: what the game's step checks besides the form, on its parsed answer (ValueError in
-    #: words): a part the step would refuse is never kept (None: the form says it all)
-    check: Callable[[Any], Any] | None = None
-
-    def parse(self, raw: Any) -> Any:
-        """What was entered (form fields, or the kept shape), checked as a game checks
-        it; InvalidAnswer or ValueError naming the field."""
-        value = self.question.parse(raw)
-        if self.check is not None:
-            self.check(value)
-        return value
-
-
 #: the options of a bot that has none
 NO_OPTIONS: dict[str, Any] = {"type": "object", "additionalProperties": False}
 
@@ -222,8 +194,8 @@ NO_OPTIONS: dict[str, Any] = {"type": "object", "additionalProperties": False}
 class Bot(ABC, Generic[State]):
     """A bot's rules: its options, setup, checklists, step types, corrections, state as
     JSON; and what it has besides, each an object it declares (`capabilities`): its
-    deck of cards, its board. What its pages show is declared apart, in its
-    package's `pages` module (`webapp.bots.pages.BotPages`)."""
+    deck of cards, its board, the printed parts of the table's copy. What its pages
+    show is declared apart, in its package's `pages` module (`webapp.bots.pages`)."""
 
     id: str
     name: Msg
@@ -231,6 +203,10 @@ class Bot(ABC, Generic[State]):
     step_types: dict[str, StepType[State]]
     #: the game's options, as stored: a JSON Schema (its `default`s fill what is left out)
     options_schema: dict[str, Any] = NO_OPTIONS
+    #: options every game started now gets, whatever the table chose: they tell a game
+    #: of this Botdeck from an older one's, whose stored options lack them (read with
+    #: the schema's default: the older behaviour, so its log replays as it was played)
+    new_game_options: dict[str, Any] = {}
     #: its deck of cards, if it plays one. A bot without cards has no deck (its games
     #: hold an empty one: `capabilities.demo_deck`), no card region, no deck fields and
     #: no card library.
@@ -238,6 +214,9 @@ class Bot(ABC, Generic[State]):
     #: the board it plays on, if the table copies one (a game takes it as its option
     #: `board`, left out: the demo board; the players keep their own in the library)
     board: BoardRules | None = None
+    #: the other printed parts of the table's copy, entered once and kept (a faction's
+    #: board costs, a printed track), and what else the table enters that is kept
+    copy: CopyParts = NO_PARTS
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """What the options schema cannot say, on options that follow it (defaults
@@ -294,44 +273,3 @@ class Bot(ABC, Generic[State]):
         """The final score sheet, shown at the score-sheet step and once the game is over
         (None: the bot has none, and its template `<id>/_score.html` ends the game)."""
         return None
-
-    # --- what the table enters (ENTRY answers): a printed card, or what it owns -------
-
-    def kept_key(self, draft: Any) -> str | None:
-        """An ENTRY that is not a card but something the table owns (the costs printed on
-        a faction's board), or a FIELDS form with a draft: the key its answer is kept
-        under for the owner's next game (None: not kept)."""
-        return None
-
-    # --- the table's copy of the game: its printed parts, entered once ---------------
-
-    #: options every game started now gets, whatever the table chose: they tell a game
-    #: of this Botdeck from an older one's, whose stored options lack them (read with
-    #: the schema's default: the older behaviour, so its log replays as it was played)
-    new_game_options: dict[str, Any] = {}
-    #: the label of the copy page's form that adds a part of a kind the bot lists only
-    #: once entered ("Another faction"), None: the bot lists every part it has
-    copy_extra: Msg | None = None
-
-    def copy_parts(
-        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
-    ) -> list[CopyPart]:
-        """The printed parts of the table's copy, in the rulebook's setup order. With
-        `options` (checked): the parts a game with these options may use; without: every
-        part the copy page lists, `entered` being the keys the copy holds (a part the
-        bot lists only once entered: another faction's costs)."""
-        return []
-
-    def copy_part(self, key: str) -> CopyPart | None:
-        """The part kept under `key` (None: no part of this bot's copy)."""
-        return next((part for part in self.copy_parts(None, (key,)) if part.key == key), None)
-
-    def copy_extra_part(self, name: str) -> CopyPart:
-        """The part the copy page's extra form adds (`copy_extra`), for the name typed in;
-        ValueError (in words) for a name that cannot be one."""
-        raise ValueError(msg("this game has no part to add"))
-
-    def demo_labels(self, options: dict[str, Any]) -> list[Msg]:
-        """What a game with these options plays that is invented, each in words shown on
-        every page of it ("Demo board — not the printed board"); the demo deck aside."""
-        return []

@@ -1,16 +1,20 @@
 """What a bot has besides its rules, each declared as one object on its `Bot`: a deck
 of cards (`Bot.cards`: `DeckRules`), a board the table copies once (`Bot.board`:
-`BoardRules`). A bot without one leaves it out: no card pages and no card library, no
-board library. What a game does without cards is said here once (`demo_deck`,
-`validate_deck`).
+`BoardRules`), and the other printed parts of the table's copy (`Bot.copy`:
+`CopyParts`). A bot without one leaves it out: no card pages and no card library, no
+board library, no part on the copy page. What a game does without cards is said here
+once (`demo_deck`, `validate_deck`).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .text import Msg
+from .questions import Question
+from .text import Msg, msg
 
 if TYPE_CHECKING:  # a bot declares its capabilities; these read them
     from .bot import Bot
@@ -120,3 +124,73 @@ class BoardRules(ABC):
         """What keeps a usable board from being complete, in the players' words (the
         bot then asks the table instead of computing)."""
         return []
+
+
+@dataclass(frozen=True)
+class CopyPart:
+    """A printed part of the table's copy of the game, besides its cards and board (a
+    faction's board costs, a printed track): entered once, kept by the device, asked
+    with the same form in a game and on the copy page."""
+
+    #: what its answer is kept under: `CopyParts.kept_key` of its question's draft
+    key: str
+    #: what it is, in a few words ("Research track", "Costs of the Orcs")
+    name: Msg
+    #: the form a game asks it with (an ENTRY or a FIELDS question with a draft): its
+    #: `parse` checks what is entered anywhere, in a game, on the copy page, in a file
+    question: Question
+    #: the invented values the bot ships for it, to try the app (None: none)
+    demo: Any = None
+    #: what the game's step checks besides the form, on its parsed answer (ValueError in
+    #: words): a part the step would refuse is never kept (None: the form says it all)
+    check: Callable[[Any], Any] | None = None
+
+    def parse(self, raw: Any) -> Any:
+        """What was entered (form fields, or the kept shape), checked as a game checks
+        it; InvalidAnswer or ValueError naming the field."""
+        value = self.question.parse(raw)
+        if self.check is not None:
+            self.check(value)
+        return value
+
+
+class CopyParts:
+    """The printed parts of the table's copy of the game besides its cards and board,
+    entered once and kept by the device (this base: a copy with none)."""
+
+    #: the label of the copy page's form that adds a part of a kind the bot lists only
+    #: once entered ("Another faction"), None: the bot lists every part it has
+    extra: Msg | None = None
+
+    def parts(
+        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
+    ) -> list[CopyPart]:
+        """The printed parts, in the rulebook's setup order. With `options` (checked):
+        the parts a game with these options may use; without: every part the copy page
+        lists, `entered` being the keys the copy holds (a part the bot lists only once
+        entered: another faction's costs)."""
+        return []
+
+    def part(self, key: str) -> CopyPart | None:
+        """The part kept under `key` (None: no part of this bot's copy)."""
+        return next((part for part in self.parts(None, (key,)) if part.key == key), None)
+
+    def extra_part(self, name: str) -> CopyPart:
+        """The part the copy page's extra form adds (`extra`), for the name typed in;
+        ValueError (in words) for a name that cannot be one."""
+        raise ValueError(msg("this game has no part to add"))
+
+    def kept_key(self, draft: Any) -> str | None:
+        """An ENTRY that is not a card but something the table owns (the costs printed
+        on a faction's board), or a FIELDS form with a draft: the key its answer is kept
+        under for the owner's next game (None: not kept)."""
+        return None
+
+    def demo_labels(self, options: dict[str, Any]) -> list[Msg]:
+        """What a game with these options plays that is invented, each in words shown on
+        every page of it ("Demo board — not the printed board"); the demo deck aside."""
+        return []
+
+
+#: the copy of a bot that has no printed part to enter
+NO_PARTS = CopyParts()

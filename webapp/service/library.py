@@ -131,11 +131,11 @@ def kept(bot_id: str, draft: Any, owner: str | None) -> Any:
     """What the table entered last time for this entry (a faction's costs), if anything:
     kept for the device that owns the game (what another device entered is not offered)."""
     bot = get_bot(bot_id)
-    key = bot.kept_key(draft)
+    key = bot.copy.kept_key(draft)
     if key is None:
         return None
     value = db.find_kept(owner or "", bot_id, key)
-    part = bot.copy_part(key)
+    part = bot.copy.part(key)
     # invented values kept by an earlier Botdeck are never offered as the table's
     return None if part is not None and table_copy.is_demo(part, value) else value
 

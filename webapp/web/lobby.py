@@ -285,7 +285,7 @@ def _uses(bot: Bot[Any], form: FormFields | None) -> Uses | None:
     for a bot with a copy to speak of."""
     pages = pages_of(bot.id)
     owner = current_device().id
-    if bot.board is None and not bot.copy_parts(None, ()):
+    if bot.board is None and not bot.copy.parts(None, ()):
         return None
     options: dict[str, Any] | None
     try:
@@ -302,7 +302,7 @@ def _uses(bot: Bot[Any], form: FormFields | None) -> Uses | None:
     demo: list[Msg] = []
     if options is not None:
         # what is invented besides the board (its own line says that)
-        demo = bot.demo_labels({**options, "board": {}} if bot.board is not None else options)
+        demo = bot.copy.demo_labels({**options, "board": {}} if bot.board is not None else options)
     return Uses(
         board=board,
         board_is_table=board is not None and table is not None and board.id == table.id,

@@ -124,10 +124,10 @@ def _anchor(key: str) -> str:
 def extra(bot_id: str) -> Any:
     """A part of a kind the bot lists once entered (another faction): its form."""
     bot = _bot(bot_id)
-    if bot.copy_extra is None:
+    if bot.copy.extra is None:
         abort(404)
     try:
-        added = bot.copy_extra_part(form_text("name", max_length=80))
+        added = bot.copy.extra_part(form_text("name", max_length=80))
     except ValueError as error:
         return error_page(422, refusal(error))
     return redirect(url_for("table_copy.part", bot_id=bot_id, key=added.key), code=303)

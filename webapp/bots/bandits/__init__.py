@@ -9,7 +9,6 @@ enter what their tiles show as they are revealed.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
 from typing import Any
 
 from ...engine import (
@@ -17,7 +16,6 @@ from ...engine import (
     SETUP_OPTION,
     Bot,
     Context,
-    CopyPart,
     Correction,
     Msg,
     ScoreSheetStep,
@@ -25,6 +23,7 @@ from ...engine import (
     register,
 )
 from ...engine.scoring import ScoreSheet
+from .copy_parts import BanditsParts
 from .score_sheet import outcome_said, score_sheet
 from .state import (
     BANDIT_DICE,
@@ -37,7 +36,6 @@ from .state import (
     BanditsState,
 )
 from .stepkit import STEP_TYPES, tile_name
-from .steps_setup import SCORE_BOARD, read_score_board, score_board_question
 from .turn import end_if_decided, next_checklist
 
 STEP_TYPES.add(SCORE_SHEET, ScoreSheetStep(score_sheet))
@@ -54,6 +52,7 @@ class BanditsBot(Bot[BanditsState]):
     name = msg("The Bandits")
     game_name = msg("Deck Goes West")
     step_types = STEP_TYPES  # type: ignore[assignment]
+    copy = BanditsParts()
     # Rules, "Verses, Co-op and Single player"; "Board Setup" 11: "Select a Bandit
     # Dice ... If this is your first game choose the D20"; "Contents": 48 Land Tiles.
     options_schema = {
@@ -162,27 +161,6 @@ class BanditsBot(Bot[BanditsState]):
 
     def score_sheet(self, state: BanditsState) -> ScoreSheet | None:
         return score_sheet(state) if state.outcome is not None else None
-
-    def kept_key(self, draft: Any) -> str | None:
-        if draft == SCORE_BOARD:
-            return SCORE_BOARD_KEY
-        return None
-
-    def copy_parts(
-        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
-    ) -> list[CopyPart]:
-        """ "Board Setup" 1: the Score Board, its tracks' ends and its sections."""
-        return [
-            CopyPart(
-                SCORE_BOARD_KEY,
-                msg("Score Board"),
-                score_board_question(),
-                check=read_score_board,
-            )
-        ]
-
-
-SCORE_BOARD_KEY = "score-board"
 
 
 register(BanditsBot())

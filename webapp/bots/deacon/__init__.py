@@ -9,7 +9,6 @@ Missions, Crew and deck, and asks the table only what it cannot know.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
 from typing import Any
 
 from ...engine import (
@@ -17,7 +16,6 @@ from ...engine import (
     Bot,
     Checklist,
     Context,
-    CopyPart,
     Correction,
     Msg,
     ScoreSheet,
@@ -38,18 +36,15 @@ from . import (  # noqa: F401  (register the step types)
     steps_player,
     steps_setup,
 )
-from .board import DEMO_LABEL as DEMO_BOARD_LABEL
 from .board import BoardError, DeaconBoard, demo_board, validate_board
-from .components import DEMO_COMPONENTS, PART_NAMES, kept_key
-from .components import DEMO_LABEL as DEMO_PARTS_LABEL
+from .copy_parts import DeaconParts
 from .entry import DeaconDeck
 from .rules import END_VP, OBJECTIVE_VP, who_has_least
 from .state import DEACON, SIZES, YOU, DeaconState
 from .stepkit import STEP_TYPES, new
 from .steps_effects import colour
 from .steps_player import close_sheet, score_sheet
-from .steps_setup import components_question
-from .turn import SETUP_PARTS, next_checklist, turn_cycle
+from .turn import next_checklist, turn_cycle
 
 __all__ = ["DEACON_BOT", "DeaconBot"]
 
@@ -80,6 +75,7 @@ class DeaconBot(Bot[DeaconState]):
     step_types = STEP_TYPES  # type: ignore[assignment]
     cards = DeaconDeck()
     board = DeaconBoard()
+    copy = DeaconParts()
     options_schema = {
         "type": "object",
         "properties": {
@@ -103,6 +99,7 @@ class DeaconBot(Bot[DeaconState]):
         },
         "additionalProperties": False,
     }
+    new_game_options = {"parts": "setup", "setup": "together"}
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         board = options.get("board") or demo_board()
@@ -259,37 +256,6 @@ class DeaconBot(Bot[DeaconState]):
 
     def score_sheet(self, state: DeaconState) -> ScoreSheet | None:
         return score_sheet(state) if state.turns.over else None
-
-    # --- what the table enters: a card, or a printed part ------------------------------
-
-    def kept_key(self, draft: Any) -> str | None:
-        if isinstance(draft, dict) and draft.get("kind") == "components":
-            return kept_key(str(draft["part"]))
-        return None
-
-    # --- the table's copy: its printed parts (components.py) ---------------------------
-
-    new_game_options = {"parts": "setup", "setup": "together"}
-
-    def copy_parts(
-        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
-    ) -> list[CopyPart]:
-        """Every printed part, in the order the rulebook's "Setup" sets them out: any
-        game may need any of them."""
-        return [
-            CopyPart(
-                kept_key(part), PART_NAMES[part], components_question(part), DEMO_COMPONENTS[part]
-            )
-            for part in SETUP_PARTS
-        ]
-
-    def demo_labels(self, options: dict[str, Any]) -> list[Msg]:
-        labels = []
-        if options.get("board", {}).get("demo"):
-            labels.append(DEMO_BOARD_LABEL)
-        if options.get("demo_components"):
-            labels.append(DEMO_PARTS_LABEL)
-        return labels
 
 
 def track_length(state: DeaconState, part: str) -> int:

@@ -9,7 +9,6 @@ and deck, and decides what it can pay for; what depends on the map is asked.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
 from typing import Any
 
 from ...engine import (
@@ -17,7 +16,6 @@ from ...engine import (
     Bot,
     Checklist,
     Context,
-    CopyPart,
     Correction,
     Msg,
     Overturn,
@@ -38,33 +36,19 @@ from . import (  # noqa: F401  (register the step types)
     steps_setup,
 )
 from .cards import CARD_COUNT, DeckError, card_numbers
+from .copy_parts import EnemyParts
 from .entry import EnemyDeck
-from .faction import (
-    KNOWN_FACTIONS,
-    RESOURCE_NAMES,
-    RESOURCES,
-    TRACK_SPACES,
-    faction_name,
-    kept_key,
-)
+from .faction import NAME_LENGTH, RESOURCE_NAMES, RESOURCES, TRACK_SPACES, faction_key
 from .rules import MAX_RESOURCE, MAX_TOWERS, set_tax_slot, trigger_end
 from .state import PLACES, EnemyState
 from .stepkit import STEP_TYPES, hero_name
 from .steps_player import score_sheet
-from .steps_setup import costs_question
 from .turn import next_checklist, turn_cycle
 from .view import PLACE_NAMES
 
 __all__ = ["SOLO_ENEMY", "SoloEnemyBot"]
 
 MAX_FACTIONS = 12
-NAME_LENGTH = 30
-
-
-def _faction_key(name: str) -> str:
-    """A base-game faction by its key ("Elves" typed in is "elves"); any other as typed."""
-    folded = name.casefold()
-    return folded if folded in KNOWN_FACTIONS else name
 
 
 class SoloEnemyBot(Bot[EnemyState]):
@@ -73,6 +57,7 @@ class SoloEnemyBot(Bot[EnemyState]):
     game_name = msg("Heroes of Land, Air & Sea")
     step_types = STEP_TYPES  # type: ignore[assignment]
     cards = EnemyDeck()
+    copy = EnemyParts()
     # Solo rulebook, "Components and Setup Changes": your faction, and the factions you
     # own that the Enemy's is drawn from.
     options_schema = {
@@ -99,10 +84,10 @@ class SoloEnemyBot(Bot[EnemyState]):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """A base-game faction by its key; yours never among those the Enemy is drawn
         from; each once; at least one."""
-        you = _faction_key(options["you"])
+        you = faction_key(options["you"])
         factions: list[str] = []
         seen = {you.casefold()}
-        for key in map(_faction_key, options.get("factions", [])):
+        for key in map(faction_key, options.get("factions", [])):
             if key.casefold() not in seen:
                 seen.add(key.casefold())
                 factions.append(key)
@@ -228,51 +213,6 @@ class SoloEnemyBot(Bot[EnemyState]):
 
     def score_sheet(self, state: EnemyState) -> ScoreSheet | None:
         return score_sheet(state) if state.turns.over else None
-
-    # --- what the table enters: a card, or a faction's board --------------------------
-
-    def kept_key(self, draft: Any) -> str | None:
-        if isinstance(draft, dict) and draft.get("kind") == "faction":
-            return kept_key(str(draft["faction"]))
-        return None
-
-    # --- the table's copy: each faction's Solo C.C. Board costs (faction.py) ----------
-
-    copy_extra = msg("Another faction")
-
-    def copy_parts(
-        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
-    ) -> list[CopyPart]:
-        """A game: the costs of each faction the Enemy may be drawn from. The copy: the
-        base game's factions, then any other whose costs were entered."""
-        if options is not None:
-            return [_costs_part(faction) for faction in options["factions"]]
-        named = (key[len(COSTS) :] for key in entered if key.startswith(COSTS))
-        others = sorted(
-            name
-            for name in named
-            if name not in KNOWN_FACTIONS and 0 < len(name) <= NAME_LENGTH and name.strip()
-        )
-        return [_costs_part(faction) for faction in [*KNOWN_FACTIONS, *others]]
-
-    def copy_extra_part(self, name: str) -> CopyPart:
-        name = " ".join(name.split())
-        if not 0 < len(name) <= NAME_LENGTH:
-            raise ValueError(
-                msg("a faction's name: from 1 to {limit} characters", limit=NAME_LENGTH)
-            )
-        return _costs_part(_faction_key(name))
-
-
-COSTS = kept_key("")  # what every faction's costs are kept under, then its name
-
-
-def _costs_part(faction: str) -> CopyPart:
-    return CopyPart(
-        kept_key(faction),
-        msg("Costs of the {faction}", faction=faction_name(faction)),
-        costs_question(faction),
-    )
 
 
 LABELS: dict[str, Msg] = {
