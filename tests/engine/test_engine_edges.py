@@ -47,14 +47,14 @@ class Plain(Bot[dict]):
 
 def test_a_bot_without_counters_refuses_a_correction_naming_the_counter() -> None:
     with pytest.raises(ValueError, match="^unknown counter 'coins'$"):
-        Plain().correct({}, "coins", 3)
+        Plain().corrections.correct({}, "coins", 3)
 
 
 def test_a_bot_that_decides_nothing_refuses_an_overturn() -> None:
     with pytest.raises(
         ValueError, match="^Botdeck decided nothing here that the table can overturn$"
     ):
-        Plain().overturn({}, "other", None)  # type: ignore[arg-type]
+        Plain().overturns.overturn({}, "other", None)  # type: ignore[arg-type]
 
 
 def test_a_bot_without_cards_takes_only_its_empty_deck() -> None:
@@ -70,8 +70,9 @@ def test_a_bot_with_no_extra_part_refuses_one() -> None:
         Plain().copy.extra_part("Elves")
 
 
-def test_a_bots_counters_and_spaces_are_named_as_they_are_by_default() -> None:
-    assert str(Plain().correction_label({}, "coins")) == "coins"
+def test_a_bot_offers_no_counter_nor_overturn_and_names_spaces_as_they_are_by_default():
+    assert Plain().corrections.offered({}) == []
+    assert Plain().overturns.offered({}, Step("move")) is None
     assert str(Plain().space_name("3.2")) == "3.2"
 
 

@@ -39,6 +39,15 @@ def test_a_bot_without_cards_has_no_deck_fields_no_card_region_and_no_library(di
     assert "Roll for me" in page and "The bot is on space" in page
 
 
+def test_a_bot_without_a_board_has_no_board_fields_and_no_board_library(dice_bot_app):
+    client = dice_bot_app.test_client()
+    lobby = client.get("/?bot=dice_test").get_data(as_text=True)
+    form = lobby.split('value="dice_test"', 1)[1].split("</form>", 1)[0]
+    assert 'name="board_id"' not in form and "Dice test bot" in lobby
+    assert client.get("/library/dice_test/boards").status_code == 404
+    assert client.get("/schemas/dice_test-board.json").status_code == 404
+
+
 def test_the_dice_bot_plays_to_its_end_through_the_routes(dice_bot_app):
     client = dice_bot_app.test_client()
     game_id = start(client)

@@ -214,8 +214,8 @@ def play(app: Flask, client: Any, game_id: str, taps: int, rng: random.Random) -
             route, form = "undo", {}
         elif roll < 0.12 and opened.can_redo:
             route, form = "redo", {}
-        elif roll < 0.15 and game.bot.corrections(game.state):
-            spec = rng.choice(game.bot.corrections(game.state))
+        elif roll < 0.15 and game.bot.corrections.offered(game.state):
+            spec = rng.choice(game.bot.corrections.offered(game.state))
             route, form = "correct", {"field": spec.field, "value": str(spec.minimum)}
         else:
             route = "answer"

@@ -4,7 +4,16 @@ Nothing in this package imports Flask, sqlite3 or the storage layer, or reads
 the clock; randomness comes from generators seeded by the game.
 """
 
-from .bot import Bot, Context, Correction, Overturn, StepType, StepTypes
+from .bot import (
+    Bot,
+    Context,
+    Correction,
+    Corrections,
+    Overturn,
+    Overturns,
+    StepType,
+    StepTypes,
+)
 from .capabilities import BoardRules, CopyPart, CopyParts, DeckRules
 from .game import BadGameFile, ConfirmFirst, Game, GameOver, Pending
 from .history import History, HistoryNeeded
@@ -39,6 +48,7 @@ __all__ = [
     "CopyPart",
     "CopyParts",
     "Correction",
+    "Corrections",
     "DeckRules",
     "Dice",
     "EndRule",
@@ -53,6 +63,7 @@ __all__ = [
     "Msg",
     "OptionsError",
     "Overturn",
+    "Overturns",
     "Pending",
     "Question",
     "ScoreGroup",

@@ -187,15 +187,47 @@ class Overturn:
     said: Msg  # the line logged: "Hero 1's Recruit succeeds"
 
 
+class Corrections(Generic[State]):
+    """The counters a player may set by hand when table and app disagree (this base: a
+    bot with none)."""
+
+    def offered(self, state: State) -> list[Correction]:
+        """The counters the player may set now, each with its label and range."""
+        return []
+
+    def correct(self, state: State, field: str, value: int) -> None:
+        """Set one of them (a field offered, a value in its range)."""
+        raise ValueError(msg("unknown counter {field}", field=repr(field)))
+
+
+class Overturns(Generic[State]):
+    """Decisions the bot took by itself (from printed costs, say) that the table may
+    overturn when something the bot cannot see changes the rules (this base: none)."""
+
+    def offered(self, state: State, step: Step) -> Overturn | None:
+        """What the table may overturn while `step` waits (None: nothing)."""
+        return None
+
+    def overturn(self, state: State, to: str, ctx: Context) -> None:
+        """Give the decision the outcome `to` instead. `ctx.checklist`'s current step is
+        the logged overturn: the bot drops or inserts the steps after it."""
+        raise ValueError(msg("Botdeck decided nothing here that the table can overturn"))
+
+
+#: what a bot that declares no counters and decides nothing the table may overturn has
+NO_CORRECTIONS: Corrections[Any] = Corrections()
+NO_OVERTURNS: Overturns[Any] = Overturns()
+
 #: the options of a bot that has none
 NO_OPTIONS: dict[str, Any] = {"type": "object", "additionalProperties": False}
 
 
 class Bot(ABC, Generic[State]):
-    """A bot's rules: its options, setup, checklists, step types, corrections, state as
-    JSON; and what it has besides, each an object it declares (`capabilities`): its
-    deck of cards, its board, the printed parts of the table's copy. What its pages
-    show is declared apart, in its package's `pages` module (`webapp.bots.pages`)."""
+    """A bot's rules: its options, setup, checklists, step types, state as JSON, score
+    sheet; and what it has besides, each an object it declares: its deck of cards, its
+    board, the printed parts of the table's copy (`capabilities`), the counters the
+    player may correct, the decisions the table may overturn. What its pages show is
+    declared apart, in its package's `pages` module (`webapp.bots.pages`)."""
 
     id: str
     name: Msg
@@ -217,6 +249,10 @@ class Bot(ABC, Generic[State]):
     #: the other printed parts of the table's copy, entered once and kept (a faction's
     #: board costs, a printed track), and what else the table enters that is kept
     copy: CopyParts = NO_PARTS
+    #: the counters the player may correct by hand
+    corrections: Corrections[State] = NO_CORRECTIONS
+    #: the decisions it takes by itself that the table may overturn
+    overturns: Overturns[State] = NO_OVERTURNS
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """What the options schema cannot say, on options that follow it (defaults
@@ -245,26 +281,6 @@ class Bot(ABC, Generic[State]):
         while it goes on. A tap that decides it is confirmed first (`Game.answer`'s
         `ask_first`); a bot that says nothing here is never asked."""
         return None
-
-    def corrections(self, state: State) -> list[Correction]:
-        return []
-
-    def correct(self, state: State, field: str, value: int) -> None:
-        raise ValueError(msg("unknown counter {field}", field=repr(field)))
-
-    def correction_label(self, state: State, field: str) -> Msg:
-        return Msg(field)
-
-    # --- a decision the table overturns (an ability changes the rules) -----------------
-
-    def overturnable(self, state: State, step: Step) -> Overturn | None:
-        """What the table may overturn while `step` waits (None: nothing)."""
-        return None
-
-    def overturn(self, state: State, to: str, ctx: Context) -> None:
-        """Give the decision the outcome `to` instead. `ctx.checklist`'s current step is
-        the logged overturn: the bot drops or inserts the steps after it."""
-        raise ValueError(msg("Botdeck decided nothing here that the table can overturn"))
 
     def space_name(self, space: str) -> Msg:
         return Msg(space)

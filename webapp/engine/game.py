@@ -165,7 +165,7 @@ class Game:
             kind.title(self.state, step),
             kind.detail(self.state, step),
             kind.question(self.state, step),
-            self.bot.overturnable(self.state, step),
+            self.bot.overturns.offered(self.state, step),
             kind.items(self.state, step),
         )
 
@@ -243,7 +243,7 @@ class Game:
         """Set one of the bot's counters by hand; logged like an answer."""
         if self.over:
             raise GameOver(msg("the game is over"))
-        allowed = {c.field: c for c in self.bot.corrections(self.state)}
+        allowed = {c.field: c for c in self.bot.corrections.offered(self.state)}
         if field not in allowed:
             raise InvalidAnswer(msg("{field} cannot be corrected", field=repr(field)))
         spec = allowed[field]
@@ -303,7 +303,7 @@ class Game:
         ctx = Context(self.seed, len(self.actions), checklist, self.deck)
         match action:
             case Corrected(field, value):
-                self.bot.correct(self.state, field, value)
+                self.bot.corrections.correct(self.state, field, value)
                 step = Step("correction", {"field": field, "value": value}, done=True, answer=value)
                 checklist.steps.insert(checklist.cursor, step)
                 checklist.cursor += 1
@@ -311,7 +311,7 @@ class Game:
                 step = Step("overturn", {"to": to}, done=True, answer=reason)
                 checklist.steps.insert(checklist.cursor, step)
                 # the logged step is the current one while the bot drops or adds what follows
-                self.bot.overturn(self.state, to, ctx)
+                self.bot.overturns.overturn(self.state, to, ctx)
                 checklist.cursor += 1
             case Answered(value):
                 step = checklist.steps[checklist.cursor]

@@ -138,7 +138,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
     now = shown_or(NOTHING, "what is now on the board", lambda: now_on_board(game))
     corrections: list[Correction] = []
     if not (game.over or watch):
-        corrections = shown_or([], "the counters", lambda: game.bot.corrections(game.state))
+        corrections = shown_or([], "the counters", lambda: game.bot.corrections.offered(game.state))
     typed = bot_view(game, pages)
     sheet = score_sheet(game, pending)
     return {

@@ -16,7 +16,6 @@ from ...engine import (
     SETUP_OPTION,
     Bot,
     Context,
-    Correction,
     Msg,
     ScoreSheetStep,
     msg,
@@ -24,6 +23,7 @@ from ...engine import (
 )
 from ...engine.scoring import ScoreSheet
 from .copy_parts import BanditsParts
+from .corrections import BanditsCorrections
 from .score_sheet import outcome_said, score_sheet
 from .state import (
     BANDIT_DICE,
@@ -53,6 +53,7 @@ class BanditsBot(Bot[BanditsState]):
     game_name = msg("Deck Goes West")
     step_types = STEP_TYPES  # type: ignore[assignment]
     copy = BanditsParts()
+    corrections = BanditsCorrections()
     # Rules, "Verses, Co-op and Single player"; "Board Setup" 11: "Select a Bandit
     # Dice ... If this is your first game choose the D20"; "Contents": 48 Land Tiles.
     options_schema = {
@@ -128,36 +129,6 @@ class BanditsBot(Bot[BanditsState]):
             return tile_name(space)
         except ValueError:
             return msg("{value}", value=space)
-
-    # --- Correct: every counter (a tile is corrected by tapping it) -----------------
-
-    def corrections(self, state: BanditsState) -> list[Correction]:
-        longest = 200 if state.board is None else max(state.board.score_end, state.board.bandit_end)
-        fixes = [Correction("tracker", msg("Bandit Tracker"), 0, longest)]
-        if state.shared_score:
-            fixes.append(Correction("score", msg("Score"), 0, longest))
-        else:
-            fixes += [
-                Correction(f"score_{i}", msg("{name}'s score", name=state.names[i]), 0, longest)
-                for i in state.living
-            ]
-        fixes.append(Correction("pile", msg("Land tiles left in the pile"), 0, 200))
-        return fixes
-
-    def correct(self, state: BanditsState, field: str, value: int) -> None:
-        if field == "tracker":
-            state.tracker = value
-        elif field == "pile":
-            state.pile = value
-        elif field == "score":
-            state.scores[0] = value
-        elif field.startswith("score_"):
-            state.scores[int(field.removeprefix("score_"))] = value
-        else:
-            raise ValueError(msg("unknown counter {field}", field=repr(field)))
-
-    def correction_label(self, state: BanditsState, field: str) -> Msg:
-        return next((c.label for c in self.corrections(state) if c.field == field), msg(field))
 
     def score_sheet(self, state: BanditsState) -> ScoreSheet | None:
         return score_sheet(state) if state.outcome is not None else None

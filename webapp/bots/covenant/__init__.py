@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg, register
+from ...engine import Bot, Checklist, Context, Msg, ScoreSheet, msg, register
 from ...engine.cards import Pile
 from . import (  # noqa: F401  (register the step types)
     steps_battle,
@@ -14,16 +14,16 @@ from . import (  # noqa: F401  (register the step types)
     steps_player,
     steps_right,
 )
+from .corrections import CovenantCorrections
 from .deck import CARD_COUNT, DeckError, space_name
 from .library import CovenantDeck
 from .rules import (
     claim_achievements,
-    covenant_name,
     deal_coop_decks,
     deal_piles,
     player_triggers_end,
 )
-from .state import DIFFICULTIES, CovenantAI, CovenantState, Upgrade
+from .state import DIFFICULTIES, CovenantAI, CovenantState
 from .stepkit import STEP_TYPES
 from .steps_player import score_sheet
 from .turn import next_checklist, turn_cycle
@@ -39,6 +39,7 @@ class CovenantBot(Bot[CovenantState]):
     game_name = msg("Dead Reckoning")
     step_types = STEP_TYPES  # type: ignore[assignment]
     cards = CovenantDeck()
+    corrections = CovenantCorrections()
     # Solo rulebook, "Difficulty Levels"; 2-player co-op, "Setup adjustments": the two
     # players' names, one Covenant assigned to each.
     options_schema = {
@@ -169,69 +170,11 @@ class CovenantBot(Bot[CovenantState]):
     def state_from_json(self, data: dict[str, Any]) -> CovenantState:
         return CovenantState.from_json(data)
 
-    def corrections(self, state: CovenantState) -> list[Correction]:
-        """Every counter, per Covenant ("coins@1") and per player in 2 vs 2."""
-        found = []
-        for index in range(len(state.ais)):
-            suffix = f"@{index}" if state.coop else ""
-            found += [
-                Correction(field + suffix, self.correction_label(state, field + suffix), 0, top)
-                for field, (_, top) in CORRECTIONS.items()
-            ]
-        for player in range(state.player_count):
-            field = "player_achievements" + (f"@{player}" if state.coop else "")
-            found.append(Correction(field, self.correction_label(state, field), 0, 9))
-        return found
-
-    def correct(self, state: CovenantState, field: str, value: int) -> None:
-        name, _, index_text = field.partition("@")
-        index = int(index_text or 0)
-        if name == "player_achievements":
-            state.player_achievements[index] = value
-            return
-        ai = state.ais[index]
-        if name in ("legendary", "expert_sailors", "explorer"):
-            ai.cubes[name] = value
-        elif name == "upgrades":
-            del ai.upgrades[value:]
-            ai.upgrades += [Upgrade(0, 0) for _ in range(value - len(ai.upgrades))]
-        elif name == "upgrade_cannons":
-            ai.upgrade_cannon_fix = value - sum(u.cannons for u in ai.upgrades)
-        else:
-            setattr(ai, name, value)
-
-    def correction_label(self, state: CovenantState, field: str) -> Msg:
-        name, _, index_text = field.partition("@")
-        if name == "player_achievements":
-            if not index_text:
-                return msg("Your achievements")
-            return msg("{player}'s achievements", player=state.players[int(index_text)])
-        label = CORRECTIONS[name][0] if name in CORRECTIONS else Msg(name)
-        if not index_text:
-            return label
-        return msg(
-            "{label} ({covenant})", label=label, covenant=covenant_name(state, int(index_text))
-        )
-
     def space_name(self, space: str) -> Msg:
         return space_name(space)
 
     def score_sheet(self, state: CovenantState) -> ScoreSheet | None:
         return score_sheet(state) if state.turns.over else None
 
-
-CORRECTIONS: dict[str, tuple[Msg, int]] = {
-    "coins": (msg("Coins"), 200),
-    "cargo": (msg("Cargo on its Dock"), 2),
-    "mercantile": (msg("Mercantile pile"), 40),
-    "pirate": (msg("Pirate pile"), 40),
-    "pirate_strength": (msg("Cannons and battle abilities in its Pirate pile"), 80),
-    "upgrades": (msg("Ship Upgrades"), 8),
-    "upgrade_cannons": (msg("Cannons on its Ship Upgrades"), 16),
-    "damage": (msg("Damage"), 4),
-    "legendary": (msg("Legendary cubes"), 4),
-    "expert_sailors": (msg("Expert Sailors cubes"), 3),
-    "explorer": (msg("Explorer cubes"), 12),
-}
 
 COVENANT = register(CovenantBot())

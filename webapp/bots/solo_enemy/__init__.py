@@ -16,11 +16,7 @@ from ...engine import (
     Bot,
     Checklist,
     Context,
-    Correction,
-    Msg,
-    Overturn,
     ScoreSheet,
-    Step,
     msg,
     register,
 )
@@ -37,14 +33,15 @@ from . import (  # noqa: F401  (register the step types)
 )
 from .cards import CARD_COUNT, DeckError, card_numbers
 from .copy_parts import EnemyParts
+from .corrections import EnemyCorrections
 from .entry import EnemyDeck
-from .faction import NAME_LENGTH, RESOURCE_NAMES, RESOURCES, TRACK_SPACES, faction_key
-from .rules import MAX_RESOURCE, MAX_TOWERS, set_tax_slot, trigger_end
-from .state import PLACES, EnemyState
-from .stepkit import STEP_TYPES, hero_name
+from .faction import NAME_LENGTH, TRACK_SPACES, faction_key
+from .overturn import EnemyOverturns
+from .rules import trigger_end
+from .state import EnemyState
+from .stepkit import STEP_TYPES
 from .steps_player import score_sheet
 from .turn import next_checklist, turn_cycle
-from .view import PLACE_NAMES
 
 __all__ = ["SOLO_ENEMY", "SoloEnemyBot"]
 
@@ -57,6 +54,8 @@ class SoloEnemyBot(Bot[EnemyState]):
     game_name = msg("Heroes of Land, Air & Sea")
     step_types = STEP_TYPES  # type: ignore[assignment]
     cards = EnemyDeck()
+    corrections = EnemyCorrections()
+    overturns = EnemyOverturns()
     copy = EnemyParts()
     # Solo rulebook, "Components and Setup Changes": your faction, and the factions you
     # own that the Enemy's is drawn from.
@@ -145,81 +144,14 @@ class SoloEnemyBot(Bot[EnemyState]):
                 )
             )
 
-    # --- the table overturns an action Botdeck decided (overturn.py) -------------------
-
-    def overturnable(self, state: EnemyState, step: Step) -> Overturn | None:
-        return overturn.overturnable(state, step)
-
-    def overturn(self, state: EnemyState, to: str, ctx: Context) -> None:
-        overturn.overturn(state, to, ctx, self.correct)
-
     def state_to_json(self, state: EnemyState) -> dict[str, Any]:
         return state.to_json()
 
     def state_from_json(self, data: dict[str, Any]) -> EnemyState:
         return EnemyState.from_json(data)
 
-    # --- corrections ----------------------------------------------------------------
-
-    def corrections(self, state: EnemyState) -> list[Correction]:
-        found = [Correction(r, self.correction_label(state, r), 0, MAX_RESOURCE) for r in RESOURCES]
-        found += [
-            Correction("vp", self.correction_label(state, "vp"), 0, 300),
-            Correction("track", self.correction_label(state, "track"), 0, TRACK_SPACES),
-            Correction("towers", self.correction_label(state, "towers"), 0, MAX_TOWERS),
-            Correction("tokens", self.correction_label(state, "tokens"), 0, 40),
-        ]
-        found += [
-            Correction(f"hero{n}", self.correction_label(state, f"hero{n}"), 0, len(PLACES) - 1)
-            for n in range(1, len(state.heroes) + 1)
-        ]
-        if len(state.tax) == len(RESOURCES):  # once the table has said where they stand
-            found += [
-                Correction(f"tax_{r}", self.correction_label(state, f"tax_{r}"), 2, 4)
-                for r in RESOURCES
-            ]
-        return found
-
-    def correct(self, state: EnemyState, field: str, value: int) -> None:
-        if state.decision is not None:  # it stands, whatever the table makes of the decision
-            state.decision.setdefault("corrected", {})[field] = value
-        if field in RESOURCES:
-            state.resources[field] = value
-        elif field == "vp":
-            state.add_vp("corrected", value - state.total_vp)
-        elif field in ("track", "towers", "tokens"):
-            setattr(state, field, value)
-        elif field.startswith("hero"):
-            state.heroes[int(field[4:]) - 1].place = PLACES[value]
-        elif field.startswith("tax_"):
-            set_tax_slot(state, field[4:], value)
-        else:
-            raise ValueError(msg("unknown counter {field}", field=repr(field)))
-
-    def correction_label(self, state: EnemyState, field: str) -> Msg:
-        if field in RESOURCES:
-            return msg("{resource} (0 to 10)", resource=RESOURCE_NAMES[field])
-        if field.startswith("hero"):
-            return msg(
-                "Where {hero} is: 0 {courtyard}, 1 {land}, 2 {air}, 3 {sea}",
-                hero=hero_name(int(field[4:]) - 1),
-                **{place: PLACE_NAMES[place] for place in PLACES},
-            )
-        if field.startswith("tax_"):
-            return msg(
-                "Tax Track slot of {resource} (2, 3 or 4)", resource=RESOURCE_NAMES[field[4:]]
-            )
-        return LABELS.get(field, Msg(field))
-
     def score_sheet(self, state: EnemyState) -> ScoreSheet | None:
         return score_sheet(state) if state.turns.over else None
 
-
-LABELS: dict[str, Msg] = {
-    "vp": msg("Victory Points"),
-    "track": msg("Capital City Track: spaces advanced"),
-    "towers": msg("Towers built"),
-    "tokens": msg("Exploration Tokens on its board"),
-}
 
 SOLO_ENEMY = register(SoloEnemyBot())
