@@ -90,14 +90,6 @@ def cards_of(bot: Bot[Any]) -> DeckRules:
     return bot.cards
 
 
-def board_of(bot: Bot[Any]) -> BoardRules:
-    """The board of a bot that plays on one: what its board library uses."""
-    if bot.board is None:
-        # internal: a board is offered only for a bot that plays on one
-        raise TypeError(f"bot {bot.id!r} plays on no board")
-    return bot.board
-
-
 class BoardRules(ABC):
     """A board the table copies once (its islands, routes…): a game takes it as its
     option `board` (left out: the demo board), and the players keep their own in the
@@ -124,6 +116,14 @@ class BoardRules(ABC):
         """What keeps a usable board from being complete, in the players' words (the
         bot then asks the table instead of computing)."""
         return []
+
+
+def board_of(bot: Bot[Any]) -> BoardRules:
+    """The board of a bot that plays on one: what its board library uses."""
+    if bot.board is None:
+        # internal: a board is offered only for a bot that plays on one
+        raise TypeError(f"bot {bot.id!r} plays on no board")
+    return bot.board
 
 
 @dataclass(frozen=True)
