@@ -76,11 +76,12 @@ def answer(opened: games.OpenGame, rng: random.Random) -> tuple[Any, int]:
     assert pending is not None, "the game ended before the bot acted"
     question, bot = pending.question, opened.game.bot
     draft = getattr(question, "draft", None)
-    if draft is not None and bot.kept_key(draft) is not None:
+    if draft is not None and bot.copy.kept_key(draft) is not None:
         value = part_answer(draft)
         return json.dumps(value), typed(value)
     if question.kind is Kind.ENTRY:
-        value = bot.known_entry(bot.demo_deck(), draft)
+        cards = bot.cards
+        value = None if cards is None else cards.known_entry(cards.demo_deck(), draft)
         if value is None:  # what a tile shows, turned over in play
             value = entry_answer(draft)
         return json.dumps(value), typed(value)
@@ -103,13 +104,13 @@ def enter_copy(client: Any, bot_id: str) -> None:
     """The table's copy entered beforehand on the copy page (each part in its form, the
     board in the board editor's file), and a complete deck of its own cards."""
     bot = get_bot(bot_id)
-    for part in bot.copy_parts(None, ()):
+    for part in bot.copy.parts(None, ()):
         saved = client.post(
             f"/library/{bot_id}/copy/part/{part.key}",
             data={"value": json.dumps(part_answer(part.question.draft))},
         )
         assert saved.status_code == 303, (part.key, saved.status_code)
-    if bot.has_board:
+    if bot.board is not None:
         board = {**demo_board(), "name": "Harbour table"}
         board.pop("demo")
         imported = client.post(
@@ -117,8 +118,8 @@ def enter_copy(client: Any, bot_id: str) -> None:
             data={"file": (_file(board), "board.json")},
         )
         assert imported.status_code == 303, imported.status_code
-    if bot.has_cards:
-        deck = {**copy.deepcopy(bot.demo_deck()), "name": "Our cards"}
+    if bot.cards is not None:
+        deck = {**copy.deepcopy(bot.cards.demo_deck()), "name": "Our cards"}
         deck.pop("demo", None)
         imported = client.post(
             f"/library/{bot_id}/import", data={"file": (_file(deck), "deck.json")}
@@ -202,7 +203,7 @@ def newcomer(bot_id: str, copy_entered: bool) -> Count:
                 began = began or (
                     checklist is not None and checklist.header.get("kind") == BOT_TURN[bot_id]
                 )
-                part = opened.game.bot.kept_key(getattr(pending.question, "draft", None))
+                part = opened.game.bot.copy.kept_key(getattr(pending.question, "draft", None))
                 if began and part is not None:
                     count.parts_after.append(part)
                 value, fields = answer(opened, rng)

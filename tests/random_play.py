@@ -15,6 +15,7 @@ import webapp.bots  # noqa: F401  (registers every bot)
 from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.components import DEMO_COMPONENTS
 from webapp.engine import Choice, Field, Fields, Game, Kind, Question, get_bot
+from webapp.engine.capabilities import cards_of
 
 from . import budget
 from .engine.solo_enemy import PROFILE
@@ -67,7 +68,7 @@ def physical(options: dict[str, Any]) -> bool:
 
 def starting_deck(bot_id: str, options: dict[str, Any]) -> dict[str, Any] | None:
     """The players' own deck, nothing entered yet, for a physical-deck game; else the demo."""
-    return get_bot(bot_id).empty_deck("Our cards") if physical(options) else None
+    return cards_of(get_bot(bot_id)).empty_deck("Our cards") if physical(options) else None
 
 
 def new_game(bot_id: str, options: dict[str, Any], seed: int) -> Game:
@@ -83,7 +84,8 @@ def entry_answer(game: Game, kind: str, question: Question) -> Any:
         return DEMO_COMPONENTS[draft["part"]]
     if draft.get("kind") == "effects":  # a Seafloor tile, a Crew bonus
         return [{"effect": "vp", "n": 1}, {"effect": "research"}]
-    known = game.bot.known_entry(game.bot.demo_deck(), question.draft)
+    cards = game.bot.cards
+    known = None if cards is None else cards.known_entry(cards.demo_deck(), question.draft)
     if known is None:
         raise AssertionError(f"no valid entry known for {kind} {question.draft!r}")
     return known

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from webapp.engine import Bot, Checklist, Context, Correction, Step, StepType, StepTypes, msg
+from webapp.engine import Bot, Checklist, Context, Step, StepType, StepTypes, msg
+from webapp.engine.bot import Correction, Corrections
 from webapp.engine.questions import Question, confirm, dice
 from webapp.engine.scoring import ScoreGroup, ScoreLine, ScoreSheet, ScoreSide
 
@@ -44,12 +45,22 @@ class Move(StepType[dict]):
         state["turn"] += 1
 
 
+class Position(Corrections[dict]):
+    """The bot's space, set by hand."""
+
+    def offered(self, state: dict) -> list[Correction]:
+        return [Correction("position", msg("Position"), 0, 99)]
+
+    def correct(self, state: dict, field: str, value: int) -> None:
+        state[field] = value
+
+
 class DiceBot(Bot[dict]):
     id = "dice_test"
     name = msg("Dice test bot")
     game_name = msg("Botdeck's tests")
-    has_cards = False
     step_types = STEPS
+    corrections = Position()
 
     def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> dict:
         return {"turn": 0, "position": 0, "rolls": []}
@@ -73,12 +84,6 @@ class DiceBot(Bot[dict]):
             return None
         title = msg("The bot's turn {turn}", turn=state["turn"] + 1)
         return Checklist(title, {"kind": "bot"}, [Step("roll"), Step("move")])
-
-    def corrections(self, state: dict) -> list[Correction]:
-        return [Correction("position", msg("Position"), 0, 99)]
-
-    def correct(self, state: dict, field: str, value: int) -> None:
-        state[field] = value
 
     def state_to_json(self, state: dict) -> dict[str, Any]:
         return {**state, "rolls": [list(roll) for roll in state["rolls"]]}

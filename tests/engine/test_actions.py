@@ -61,7 +61,7 @@ def test_a_game_logs_each_action_the_table_takes_in_the_logs_shape():
     space = pending.question.spaces[0]
     step = game.take(Answered(space))
     assert step.done and game.actions == [{"answer": space}]
-    field = game.bot.corrections(game.state)[0]
+    field = game.bot.corrections.offered(game.state)[0]
     game.take(Corrected(field.field, field.minimum))
     assert game.actions[-1] == {"correct": field.field, "value": field.minimum}
 

@@ -72,7 +72,7 @@ class RandomTable(RuleBasedStateMachine):
     @rule(data=st.data())
     def correct(self, data: st.DataObject) -> None:
         assert self.game is not None
-        counters = self.game.bot.corrections(self.game.state)
+        counters = self.game.bot.corrections.offered(self.game.state)
         if counters:
             counter = data.draw(st.sampled_from(counters), label="counter")
             value = data.draw(st.integers(counter.minimum, counter.maximum), label="value")

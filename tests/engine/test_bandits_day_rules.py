@@ -125,7 +125,7 @@ def test_character_death_by_day_in_versus_that_player_is_out_and_the_day_goes_on
     assert game.pending().step.kind == "day_map"
     game.answer("0,0")
     assert "dies:2" not in choices(game) and "move:2" not in choices(game)
-    assert [c.field for c in game.bot.corrections(game.state)] == [
+    assert [c.field for c in game.bot.corrections.offered(game.state)] == [
         "tracker",
         "score_0",
         "score_1",

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from webapp.engine import Bot, Checklist, Context, Game, Step, StepTypes, msg
+from webapp.engine.capabilities import DeckRules
 from webapp.engine.cards import (
     CardRules,
     DrawCard,
@@ -150,23 +151,35 @@ class Next(Draw):
         pass
 
 
-class TinyCardBot(Bot[dict]):
-    id = "tiny_cards"
-    name = msg("Tiny cards")
-    game_name = msg("Botdeck's tests")
-    step_types = STEPS
+def _not_in_these_tests(*args: Any) -> Any:
+    raise NotImplementedError
 
-    options_schema = {
-        "type": "object",
-        "properties": {"physical": {"type": "boolean", "default": False}},
-        "additionalProperties": False,
-    }
+
+class TinyDeck(DeckRules):
+    """Three cards; no card library (these tests open none)."""
 
     def demo_deck(self) -> dict[str, Any]:
         return {"cards": ["1", "2", "3"]}
 
     def validate_deck(self, deck: Any) -> dict[str, Any]:
         return dict(deck)
+
+    deck_schema = empty_deck = deck_progress = _not_in_these_tests
+    learn = deck_entry = check_entry = _not_in_these_tests
+
+
+class TinyCardBot(Bot[dict]):
+    id = "tiny_cards"
+    name = msg("Tiny cards")
+    game_name = msg("Botdeck's tests")
+    step_types = STEPS
+    cards = TinyDeck()
+
+    options_schema = {
+        "type": "object",
+        "properties": {"physical": {"type": "boolean", "default": False}},
+        "additionalProperties": False,
+    }
 
     def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> dict:
         physical = options["physical"]

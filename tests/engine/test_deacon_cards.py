@@ -34,6 +34,7 @@ from webapp.bots.deacon.entry import (
     effects_text,
     form_values,
 )
+from webapp.engine.capabilities import cards_of
 
 FORM = {"island1": "4", "island2": "9", "island3": "2", "effects": "research,symbols:2+1,deploy"}
 SHIP_FORM = {"island1": "5", "island2": "1", "island3": "8", "power": "deploy_research"}
@@ -169,7 +170,7 @@ def test_a_deck_learned_card_by_card_keeps_the_deck_order():
         "effects": [{"effect": "diver"}],
     }
     assert find_card(deck, "3A") is not None and find_card(empty_deck("x"), "1") is None
-    assert DEACON_BOT.deck_progress(deck) == {
+    assert cards_of(DEACON_BOT).deck_progress(deck) == {
         "cards": 17,
         "card_total": 17,
         "complete": 17,

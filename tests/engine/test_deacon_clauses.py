@@ -210,7 +210,7 @@ def test_state_round_trips_through_json() -> None:
 def test_every_counter_of_its_state_panel_can_be_corrected_and_undone() -> None:
     game = new_game()
     play(game, until=lambda p: is_deacon_turn(game) and p.step.kind == "move")
-    fields = {c.field for c in game.bot.corrections(game.state)}
+    fields = {c.field for c in game.bot.corrections.offered(game.state)}
     assert {"vp", "research", "diver", "pollution_small", "column0", "initial"} <= fields
     assert {f"missions_{t}" for t in game.state.components["missions"]["types"]} <= fields
     colour = game.state.components["missions"]["types"][0]

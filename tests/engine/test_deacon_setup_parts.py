@@ -11,6 +11,7 @@ import pytest
 from webapp.bots.deacon import DEACON_BOT
 from webapp.bots.deacon.components import DEMO_COMPONENTS, PARTS, kept_key
 from webapp.engine import Game
+from webapp.engine.capabilities import board_of
 
 from ..random_play import candidates
 
@@ -49,7 +50,7 @@ def kinds(game: Game, index: int = 0) -> list[str]:
 
 
 def test_a_game_started_now_asks_every_printed_part_at_setup_in_the_rulebooks_order():
-    game = Game("deacon", {**NOW, "board": DEACON_BOT.demo_board()}, 1)
+    game = Game("deacon", {**NOW, "board": board_of(DEACON_BOT).demo()}, 1)
     assert kinds(game) == SETUP_ORDER
     assert sorted(k for k in SETUP_ORDER if k.startswith("components:")) == sorted(
         kept_key(part) for part in PARTS
@@ -92,24 +93,25 @@ def test_a_game_of_an_earlier_botdeck_asks_as_it_did_and_replays_the_same():
 
 
 def test_demo_values_are_offered_only_in_a_game_that_chose_them():
-    real = Game("deacon", {**NOW, "board": DEACON_BOT.demo_board()}, 1)
+    real = Game("deacon", {**NOW, "board": board_of(DEACON_BOT).demo()}, 1)
     real.answer("done")
     assert "demo" not in real.pending().question.draft
     demo = Game("deacon", {**NOW, "demo_components": True}, 1)
     demo.answer("done")
     assert demo.pending().question.draft["demo"] is True
-    assert [str(m) for m in DEACON_BOT.demo_labels(demo.options)] == [
+    assert [str(m) for m in DEACON_BOT.copy.demo_labels(demo.options)] == [
         "Demo board — not the printed board",
         "Demo values — not the printed boards",
     ]
-    assert DEACON_BOT.demo_labels(real.options) == [DEACON_BOT.demo_labels(demo.options)[0]]
+    labels = DEACON_BOT.copy.demo_labels
+    assert labels(real.options) == [labels(demo.options)[0]]
 
 
 def test_every_part_of_the_copy_is_declared_with_its_form_and_demo_values():
-    parts = DEACON_BOT.copy_parts()
+    parts = DEACON_BOT.copy.parts()
     assert [p.key for p in parts] == [k for k in SETUP_ORDER if k.startswith("components:")]
     for part in parts:
         name = part.key.split(":")[1]
         assert part.demo == DEMO_COMPONENTS[name]
         assert part.parse(part.demo) == DEMO_COMPONENTS[name]
-        assert DEACON_BOT.kept_key(part.question.draft) == part.key
+        assert DEACON_BOT.copy.kept_key(part.question.draft) == part.key

@@ -12,6 +12,7 @@ import pytest
 from webapp.bots.bandits.night import Split
 from webapp.bots.deacon.rules import least_rows
 from webapp.engine import Bot, Checklist, Context, Step, StepType, StepTypes, msg
+from webapp.engine.capabilities import cards_of, demo_deck, validate_deck
 from webapp.engine.geometry import Graph, Grid
 from webapp.engine.json_input import JsonInputError, nesting_depth, parse_json
 from webapp.engine.questions import confirm
@@ -29,7 +30,6 @@ class Plain(Bot[dict]):
     id = "plain_test"
     name = msg("Plain")
     game_name = msg("Plain")
-    has_cards = False
     step_types = StepTypes()
 
     def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> dict:
@@ -47,29 +47,32 @@ class Plain(Bot[dict]):
 
 def test_a_bot_without_counters_refuses_a_correction_naming_the_counter() -> None:
     with pytest.raises(ValueError, match="^unknown counter 'coins'$"):
-        Plain().correct({}, "coins", 3)
+        Plain().corrections.correct({}, "coins", 3)
 
 
 def test_a_bot_that_decides_nothing_refuses_an_overturn() -> None:
     with pytest.raises(
         ValueError, match="^Botdeck decided nothing here that the table can overturn$"
     ):
-        Plain().overturn({}, "other", None)  # type: ignore[arg-type]
+        Plain().overturns.overturn({}, "other", None)  # type: ignore[arg-type]
 
 
 def test_a_bot_without_cards_takes_only_its_empty_deck() -> None:
-    assert Plain().validate_deck(Plain().demo_deck()) == Plain().demo_deck()
+    assert validate_deck(Plain(), demo_deck(Plain())) == demo_deck(Plain())
     with pytest.raises(ValueError, match="^this bot plays without cards$"):
-        Plain().validate_deck({"cards": [{"id": "01"}]})
+        validate_deck(Plain(), {"cards": [{"id": "01"}]})
+    with pytest.raises(TypeError, match="^bot 'plain_test' plays without cards$"):
+        cards_of(Plain())
 
 
 def test_a_bot_with_no_extra_part_refuses_one() -> None:
     with pytest.raises(ValueError, match="^this game has no part to add$"):
-        Plain().copy_extra_part("Elves")
+        Plain().copy.extra_part("Elves")
 
 
-def test_a_bots_counters_and_spaces_are_named_as_they_are_by_default() -> None:
-    assert str(Plain().correction_label({}, "coins")) == "coins"
+def test_a_bot_offers_no_counter_nor_overturn_and_names_spaces_as_they_are_by_default():
+    assert Plain().corrections.offered({}) == []
+    assert Plain().overturns.offered({}, Step("move")) is None
     assert str(Plain().space_name("3.2")) == "3.2"
 
 
@@ -245,7 +248,7 @@ def test_dropping_steps_not_reached_yet_says_how_many_went() -> None:
 
 
 def test_a_bot_without_cards_starts_with_an_empty_deck_file_of_its_own() -> None:
-    assert Plain().demo_deck() == {
+    assert demo_deck(Plain()) == {
         "format": "botdeck-deck", "version": 1, "bot": "plain_test", "name": "", "cards": [],
     }  # fmt: skip
 

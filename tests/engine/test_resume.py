@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from webapp.engine import Game, HistoryNeeded
+from webapp.engine.capabilities import demo_deck
 from webapp.engine.game import SNAPSHOT_EVERY
 
 from ..random_play import BOTS, finished_solo_enemy_game, random_answer
@@ -119,7 +120,7 @@ def test_a_resumed_game_starts_from_the_deck_it_was_given() -> None:
     from .solo_enemy import new_game as solo_game
 
     game = solo_game("recruit")  # its own deck, every card Recruit: not the demo deck
-    assert game.initial_deck != game.bot.demo_deck()
+    assert game.initial_deck != demo_deck(game.bot)
     again = Game.resume(game.bot.id, game.options, game.seed, game.initial_deck, game.stored())
     assert again.initial_deck == game.initial_deck
 

@@ -46,7 +46,7 @@ def played(bot_id: str, seed: int, actions: int) -> Game:
     while len(game.actions) < actions:
         if game.pending() is None:
             break
-        counters = [c for c in game.bot.corrections(game.state) if c.field in RESOURCES]
+        counters = [c for c in game.bot.corrections.offered(game.state) if c.field in RESOURCES]
         if counters and rng.random() < 0.7:
             counter = rng.choice(counters)
             game.correct(counter.field, rng.randint(counter.minimum, counter.maximum))

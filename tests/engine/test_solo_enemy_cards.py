@@ -10,6 +10,7 @@ import pytest
 
 from webapp.bots.solo_enemy.cards import ACTIONS, CARD_COUNT, demo_deck, empty_deck, validate_deck
 from webapp.engine import Game, InvalidAnswer, Kind
+from webapp.engine.capabilities import cards_of
 from webapp.headless import import_game
 
 from .helpers import default_for
@@ -58,7 +59,7 @@ def test_a_bad_deck_file_is_refused_naming_the_card_and_field(change, message):
 
 
 def test_the_published_schema_describes_the_cards():
-    schema = Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}).bot.deck_schema()
+    schema = cards_of(Game("solo_enemy", {"you": "humans", "factions": ["orcs"]}).bot).deck_schema()
     assert schema["$defs"]["card"]["required"] == [
         "id",
         "action",
@@ -154,7 +155,7 @@ def test_quick_entry_refuses_an_incomplete_card_naming_the_field():
 
 def test_every_counter_can_be_corrected_logged_and_undone():
     game = new_game()
-    fields = [c.field for c in game.bot.corrections(game.state)]
+    fields = [c.field for c in game.bot.corrections.offered(game.state)]
     assert fields == [
         "ore", "mana", "food", "vp", "track", "towers", "tokens",
         "hero1", "hero2", "hero3", "tax_ore", "tax_mana", "tax_food",
@@ -200,13 +201,13 @@ def test_the_tax_track_can_be_corrected_only_once_the_table_has_said_where_it_st
     game = new_game(set_up=False)
     play(game, until="tax_slot")
     game.answer("food")
-    assert not [c for c in game.bot.corrections(game.state) if c.field.startswith("tax_")]
+    assert not [c for c in game.bot.corrections.offered(game.state) if c.field.startswith("tax_")]
 
 
 def test_any_correction_in_range_at_any_point_of_the_game_is_accepted():
     game = new_game("build_towers", set_up=False)
     for _ in range(40):
-        for correction in game.bot.corrections(game.state):
+        for correction in game.bot.corrections.offered(game.state):
             for value in (correction.minimum, correction.maximum):
                 game.correct(correction.field, value)
                 game.undo()

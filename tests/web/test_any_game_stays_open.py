@@ -190,7 +190,7 @@ class WebTable(RuleBasedStateMachine):
     @rule(data=st.data())
     def correct(self, data: st.DataObject) -> None:
         game = self.opened().game
-        counters = [] if game.over else game.bot.corrections(game.state)
+        counters = [] if game.over else game.bot.corrections.offered(game.state)
         if counters:
             counter = data.draw(st.sampled_from(counters), label="counter")
             value = data.draw(st.integers(counter.minimum, counter.maximum), label="value")

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 import pytest
 
-from webapp.engine import Field, get_bot, msg
+from webapp.engine import CopyParts, Field, get_bot, msg
 from webapp.engine.questions import Choice, fields
 from webapp.service import games
 
@@ -94,8 +95,11 @@ def test_the_forms_own_button_answers_it(client, tile_game):
 def test_a_kept_form_starts_from_what_was_sent_in_the_owners_last_game(
     client, app, monkeypatch, tile_game
 ):
-    covenant = type(get_bot("covenant"))
-    monkeypatch.setattr(covenant, "kept_key", lambda self, draft: f"form:{draft['kind']}")
+    class KeptForms(CopyParts):
+        def kept_key(self, draft: Any) -> str | None:
+            return f"form:{draft['kind']}"
+
+    monkeypatch.setattr(type(get_bot("covenant")), "copy", KeptForms())
     send(client, tile_game, **{"entry.type": "mine", "entry.stars": "3", "entry.camp": "yes"})
     again = question_game(app, monkeypatch, TILE)
     shown = page(client, again)

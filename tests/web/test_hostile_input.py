@@ -207,9 +207,9 @@ def test_a_game_file_listing_forty_thousand_factions_is_refused_before_reading_t
     from webapp.bots import solo_enemy
 
     looked_at = []
-    real_key = solo_enemy._faction_key
+    real_key = solo_enemy.faction_key
     monkeypatch.setattr(
-        solo_enemy, "_faction_key", lambda name: looked_at.append(name) or real_key(name)
+        solo_enemy, "faction_key", lambda name: looked_at.append(name) or real_key(name)
     )
     response = import_game(client, solo_file([f"F{n}" for n in range(40_000)]))
     assert response.status_code == 422

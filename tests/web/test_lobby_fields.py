@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from webapp import create_app
 from webapp.bots.deacon.board import demo_board
 from webapp.engine import get_bot
+from webapp.engine.capabilities import cards_of
 from webapp.service import games
 
 from ..budget import MUTANT_RUN, examples
@@ -47,7 +48,7 @@ def upload(data: Any, name: str = "file.json") -> tuple[io.BytesIO, str]:
 
 def imported_deck(client: Any, bot_id: str, keep: int | None = None) -> str:
     """A deck of the device's own: the demo deck's cards (its first `keep` only)."""
-    data = {**get_bot(bot_id).demo_deck(), "name": f"Deck {next(NUMBERS)}"}
+    data = {**cards_of(get_bot(bot_id)).demo_deck(), "name": f"Deck {next(NUMBERS)}"}
     data.pop("demo", None)
     if keep is not None:
         data["cards"] = data["cards"][:keep]
@@ -127,7 +128,7 @@ def lobby_form(draw: st.DrawFn, bot_id: str) -> dict[str, Any]:
 def prepared(client: Any, app: Flask, form: dict[str, Any]) -> dict[str, Any]:
     """The form as a browser sends it, the library choices it names made for this device."""
     bot_id = form["bot"]
-    has_cards = get_bot(bot_id).has_cards
+    has_cards = get_bot(bot_id).cards is not None
     fields = {name: value for name, value in form.items() if value is not None}
     deck_id, deck_file, board_id = (fields.get(name) for name in ("deck_id", "deck", "board_id"))
     if has_cards and deck_id == "complete":
@@ -139,9 +140,10 @@ def prepared(client: Any, app: Flask, form: dict[str, Any]) -> dict[str, Any]:
     elif has_cards and deck_id == "another's":
         fields["deck_id"] = imported_deck(device(app), bot_id)
     if deck_file == "this bot's":
-        fields["deck"] = upload(get_bot(bot_id if has_cards else "covenant").demo_deck())
+        fields["deck"] = upload(cards_of(get_bot(bot_id if has_cards else "covenant")).demo_deck())
     elif deck_file == "another bot's":
-        fields["deck"] = upload(get_bot("covenant" if bot_id == "deacon" else "deacon").demo_deck())
+        other = get_bot("covenant" if bot_id == "deacon" else "deacon")
+        fields["deck"] = upload(cards_of(other).demo_deck())
     elif deck_file == "not json":
         fields["deck"] = upload(b"{not json")
     if board_id == "mine":
@@ -248,7 +250,7 @@ def test_a_bot_without_cards_ignores_the_deck_fields_of_a_crafted_form(
     for deck_fields in (
         {"deck_id": "new"},
         {"deck_id": "nonsense", "deck_mode": "physical"},
-        {"deck": upload(get_bot("covenant").demo_deck())},
+        {"deck": upload(cards_of(get_bot("covenant")).demo_deck())},
     ):
         before = stored(lobby_app)
         response = client.post("/games", data={"bot": "bandits", "mode": "solo", **deck_fields})
@@ -265,7 +267,7 @@ def test_a_deck_file_of_another_bot_is_refused_next_to_the_deck_file_field(
         data={
             "bot": "solo_enemy",
             "factions": ["orcs"],
-            "deck": upload(get_bot("covenant").demo_deck()),
+            "deck": upload(cards_of(get_bot("covenant")).demo_deck()),
         },
     )
     assert response.status_code == 422

@@ -221,5 +221,6 @@ def test_a_deck_from_before_owners_is_offered_in_the_library_and_claimed(tmp_pat
 
 def deck_file() -> dict:
     from webapp.engine import get_bot
+    from webapp.engine.capabilities import cards_of
 
-    return get_bot("covenant").empty_deck("Old cards")
+    return cards_of(get_bot("covenant")).empty_deck("Old cards")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from webapp.bots.covenant import COVENANT
 from webapp.bots.pages import BotPages, EntryEditor, Templates
 from webapp.engine import all_bots
 from webapp.web.plugins import declared_pages, pages_of
@@ -36,6 +37,15 @@ def test_a_bot_without_cards_has_no_deck_fields_no_card_region_and_no_library(di
     page = client.get(f"/g/{start(client)}").get_data(as_text=True)
     assert 'id="card"' not in page and 'data-fragment="card"' not in page
     assert "Roll for me" in page and "The bot is on space" in page
+
+
+def test_a_bot_without_a_board_has_no_board_fields_and_no_board_library(dice_bot_app):
+    client = dice_bot_app.test_client()
+    lobby = client.get("/?bot=dice_test").get_data(as_text=True)
+    form = lobby.split('value="dice_test"', 1)[1].split("</form>", 1)[0]
+    assert 'name="board_id"' not in form and "Dice test bot" in lobby
+    assert client.get("/library/dice_test/boards").status_code == 404
+    assert client.get("/schemas/dice_test-board.json").status_code == 404
 
 
 def test_the_dice_bot_plays_to_its_end_through_the_routes(dice_bot_app):
@@ -67,11 +77,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_bot_declares_its_pages_and_they_agree_with_its_rules_about_cards(app):
     with app.app_context():
         for bot in all_bots():
-            assert pages_of(bot.id).templates.cards == bot.has_cards
+            assert pages_of(bot.id).templates.cards == (bot.cards is not None)
 
 
 def test_pages_that_show_cards_for_a_bot_without_cards_are_refused(monkeypatch):
-    monkeypatch.setattr(DiceBot, "has_cards", True)
+    monkeypatch.setattr(DiceBot, "cards", COVENANT.cards)
     with pytest.raises(TypeError, match="its pages' card regions say otherwise"):
         declared_pages(DiceBot())
 

@@ -29,6 +29,7 @@ from webapp import create_app
 from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.components import kept_key
 from webapp.engine import get_bot
+from webapp.engine.capabilities import cards_of
 from webapp.service import games
 from webapp.storage import db, safety
 
@@ -137,7 +138,8 @@ def device(app: Flask, name: str) -> Any:
 def library_deck(client: Any, bot_id: str) -> str:
     """A transcribed deck of the device's own (the demo deck's cards under a name of its
     own), imported as a deck file is; its id."""
-    data = {**get_bot(bot_id).demo_deck(), "name": f"Our transcribed cards {next(NUMBERS)}"}
+    demo = cards_of(get_bot(bot_id)).demo_deck()
+    data = {**demo, "name": f"Our transcribed cards {next(NUMBERS)}"}
     data.pop("demo", None)
     response = client.post(f"/library/{bot_id}/import", data=upload(data))
     assert response.status_code == 303, response.get_data(as_text=True)[:300]
@@ -212,8 +214,8 @@ def play(app: Flask, client: Any, game_id: str, taps: int, rng: random.Random) -
             route, form = "undo", {}
         elif roll < 0.12 and opened.can_redo:
             route, form = "redo", {}
-        elif roll < 0.15 and game.bot.corrections(game.state):
-            spec = rng.choice(game.bot.corrections(game.state))
+        elif roll < 0.15 and game.bot.corrections.offered(game.state):
+            spec = rng.choice(game.bot.corrections.offered(game.state))
             route, form = "correct", {"field": spec.field, "value": str(spec.minimum)}
         else:
             route = "answer"

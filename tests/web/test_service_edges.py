@@ -15,7 +15,17 @@ import pytest
 from flask import Flask
 
 from webapp.bots.solo_enemy.faction import profile_fields, read_profile
-from webapp.engine import Context, Game, InvalidAnswer, Msg, Overturn, ScoreSheet, Step, msg
+from webapp.engine import (
+    Context,
+    Game,
+    InvalidAnswer,
+    Msg,
+    Overturn,
+    Overturns,
+    ScoreSheet,
+    Step,
+    msg,
+)
 from webapp.engine.actions import Answered, Corrected, Redo, Undo, action_of
 from webapp.engine.game import ConfirmFirst
 from webapp.engine.registry import register, unregister
@@ -156,13 +166,10 @@ def test_an_undo_back_to_anything_but_a_whole_number_is_refused(app: Flask, to: 
 # --- what the service applies, and how (make mutate found no test looking) ----------
 
 
-class RunawayDiceBot(DiceBot):
-    """The tests' dice bot, whose move the table may overturn: "it runs home", which
-    ends the game, and so decides it."""
+class RunHome(Overturns[dict]):
+    """The dice bot's move, which the table may overturn: "it runs home"."""
 
-    id = "dice_runaway"
-
-    def overturnable(self, state: dict, step: Step) -> Overturn | None:
+    def offered(self, state: dict, step: Step) -> Overturn | None:
         if step.kind != "move":
             return None
         return Overturn(
@@ -173,6 +180,14 @@ class RunawayDiceBot(DiceBot):
         state["turn"] = TURNS
         assert ctx.checklist is not None
         ctx.checklist.drop_pending()
+
+
+class RunawayDiceBot(DiceBot):
+    """The tests' dice bot, whose move the table may overturn: "it runs home", which
+    ends the game, and so decides it."""
+
+    id = "dice_runaway"
+    overturns = RunHome()
 
     def game_decided(self, state: dict) -> Msg | None:
         return msg("The bot is home") if state["turn"] >= TURNS else None

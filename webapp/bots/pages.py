@@ -69,7 +69,7 @@ class EntryEditor:
     """
 
     #: `(draft of the ENTRY question or library card, kept)` → the editor's first draft;
-    #: `kept`: what the table entered last time for the same `Bot.kept_key`, if anything
+    #: `kept`: what the table entered last time under the same `CopyParts.kept_key`, if any
     start: Callable[[Any, Any], dict[str, Any]]
     #: one tap, `(draft, the tap's form fields)` → the new draft, ValueError if it cannot
     #: be; None: the editor is one form, sent whole to `save_url`
@@ -80,7 +80,7 @@ class EntryEditor:
 
 @dataclass(frozen=True, kw_only=True)
 class BoardEditor:
-    """The tap editor of a board of the players' own (a bot with `Bot.has_board`).
+    """The tap editor of a board of the players' own (a bot with `Bot.board`).
 
     The board itself is stored: each tap changes the stored board (or only what the
     editor shows), and the template is drawn again. What the editor shows besides the
@@ -143,7 +143,7 @@ def figure(label: Msg, icon: str, value: int | Msg | None, *, of: int | None = N
 
 
 def cards_and_sections(progress: Mapping[str, int]) -> Msg:
-    """A deck's `Bot.deck_progress` in words: cards complete, sections entered."""
+    """A deck's `DeckRules.deck_progress` in words: cards complete, sections entered."""
     cards = nmsg(
         "{complete} of {n} card",
         "{complete} of {n} cards",
@@ -179,13 +179,13 @@ class BotPages(Generic[View]):
     read_form: Callable[[FormFields, dict[str, Any]], dict[str, Any]] = options_as_sent
     #: the quick-entry editor (a bot with cards)
     entry: EntryEditor | None = None
-    #: a library deck's `Bot.deck_progress` in words, in the library and the lobby
+    #: a library deck's `DeckRules.deck_progress` in words, in the library and the lobby
     progress_text: Callable[[Mapping[str, int]], Msg] = cards_and_sections
     #: its SVG symbols, a template drawn on every page after the app's sprite
     icons: str | None = None
     #: its stylesheet, a file of its package's `static/` folder linked on every page
     stylesheet: str | None = None
-    #: the tap editor of the players' own boards (a bot with `Bot.has_board`; None: its
+    #: the tap editor of the players' own boards (a bot with `Bot.board`; None: its
     #: boards are listed, exported and imported, but not edited)
     board_editor: BoardEditor | None = None
     #: what a region of the game page ("board", "card", "state") draws of the bot,

@@ -2,15 +2,18 @@
 and Deacon's decks share (the Covenant's cards are entered section by section instead).
 
 The deck file lists each card once, in the bot's printed order; a card is one part,
-`"card"`; the card library's `Bot` methods follow from the card numbers, the order and
-the check of one entered card, so a bot declares those and mixes `WholeCards` in.
+`"card"`; the card library's `DeckRules` methods follow from the card numbers, the order
+and the check of one entered card, so a bot's deck subclasses `WholeCards` and declares
+those.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..engine.capabilities import DeckRules
 from ..engine.text import Msg, msg, reason
 from .deckfile import DECK_FORMAT, DECK_VERSION, DeckError, schema_error
 
@@ -94,25 +97,27 @@ def card_check(
     return check
 
 
-class WholeCards:
-    """The card library's `Bot` methods for a deck of whole cards (mix in before `Bot`)."""
+class WholeCards(DeckRules):
+    """A bot's deck of whole cards (`Bot.cards`); its deck files, card numbers and the
+    check of one card are the bot's."""
 
-    id: str
+    #: the bot whose deck files these are
+    bot_id: str
 
+    @abstractmethod
     def card_ids(self) -> list[str]:
         """Every card number, in the deck file's order."""
-        raise NotImplementedError
 
+    @abstractmethod
     def card_check(self, card_id: str) -> CardCheck:
         """The check of one entered card."""
-        raise NotImplementedError
 
     def entry_draft(self, deck: dict[str, Any]) -> dict[str, Any]:
         """What the quick-entry form needs of the deck besides the card (names offered)."""
         return {}
 
     def empty_deck(self, name: str) -> dict[str, Any]:
-        return empty_deck(self.id, name)
+        return empty_deck(self.bot_id, name)
 
     def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
         return deck_progress(deck, len(self.card_ids()))

@@ -4,7 +4,18 @@ Nothing in this package imports Flask, sqlite3 or the storage layer, or reads
 the clock; randomness comes from generators seeded by the game.
 """
 
-from .bot import Bot, Context, CopyPart, Correction, Overturn, StepType, StepTypes, TypedParams
+from .bot import (
+    Bot,
+    Context,
+    Correction,
+    Corrections,
+    Overturn,
+    Overturns,
+    StepType,
+    StepTypes,
+    TypedParams,
+)
+from .capabilities import BoardRules, CopyPart, CopyParts, DeckRules
 from .game import BadGameFile, ConfirmFirst, Game, GameOver, Pending
 from .history import History, HistoryNeeded
 from .options import OptionsError, checked_options
@@ -29,13 +40,17 @@ __all__ = [
     "SETUP_OPTION",
     "SCORE_SHEET",
     "BadGameFile",
+    "BoardRules",
     "Bot",
     "Checklist",
     "Choice",
     "ConfirmFirst",
     "Context",
     "CopyPart",
+    "CopyParts",
     "Correction",
+    "Corrections",
+    "DeckRules",
     "Dice",
     "EndRule",
     "Field",
@@ -49,6 +64,7 @@ __all__ = [
     "Msg",
     "OptionsError",
     "Overturn",
+    "Overturns",
     "Pending",
     "Question",
     "ScoreGroup",

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar, cast
 
+from .capabilities import NO_PARTS, BoardRules, CopyParts, DeckRules
 from .questions import DONE, Kind, Question, confirm
 from .steps import TOGETHER, Checklist, Step
 from .text import Msg, msg, nmsg
@@ -206,42 +207,47 @@ class Overturn:
     said: Msg  # the line logged: "Hero 1's Recruit succeeds"
 
 
-@dataclass(frozen=True)
-class CopyPart:
-    """A printed part of the table's copy of the game, besides its cards and board (a
-    faction's board costs, a printed track): entered once, kept by the device, asked
-    with the same form in a game and on the copy page."""
+class Corrections(Generic[State]):
+    """The counters a player may set by hand when table and app disagree (this base: a
+    bot with none)."""
 
-    #: what its answer is kept under: `Bot.kept_key` of its question's draft
-    key: str
-    #: what it is, in a few words ("Research track", "Costs of the Orcs")
-    name: Msg
-    #: the form a game asks it with (an ENTRY or a FIELDS question with a draft): its
-    #: `parse` checks what is entered anywhere, in a game, on the copy page, in a file
-    question: Question
-    #: the invented values the bot ships for it, to try the app (None: none)
-    demo: Any = None
-    #: what the game's step checks besides the form, on its parsed answer (ValueError in
-    #: words): a part the step would refuse is never kept (None: the form says it all)
-    check: Callable[[Any], Any] | None = None
+    def offered(self, state: State) -> list[Correction]:
+        """The counters the player may set now, each with its label and range."""
+        return []
 
-    def parse(self, raw: Any) -> Any:
-        """What was entered (form fields, or the kept shape), checked as a game checks
-        it; InvalidAnswer or ValueError naming the field."""
-        value = self.question.parse(raw)
-        if self.check is not None:
-            self.check(value)
-        return value
+    def correct(self, state: State, field: str, value: int) -> None:
+        """Set one of them (a field offered, a value in its range)."""
+        raise ValueError(msg("unknown counter {field}", field=repr(field)))
 
+
+class Overturns(Generic[State]):
+    """Decisions the bot took by itself (from printed costs, say) that the table may
+    overturn when something the bot cannot see changes the rules (this base: none)."""
+
+    def offered(self, state: State, step: Step) -> Overturn | None:
+        """What the table may overturn while `step` waits (None: nothing)."""
+        return None
+
+    def overturn(self, state: State, to: str, ctx: Context) -> None:
+        """Give the decision the outcome `to` instead. `ctx.checklist`'s current step is
+        the logged overturn: the bot drops or inserts the steps after it."""
+        raise ValueError(msg("Botdeck decided nothing here that the table can overturn"))
+
+
+#: what a bot that declares no counters and decides nothing the table may overturn has
+NO_CORRECTIONS: Corrections[Any] = Corrections()
+NO_OVERTURNS: Overturns[Any] = Overturns()
 
 #: the options of a bot that has none
 NO_OPTIONS: dict[str, Any] = {"type": "object", "additionalProperties": False}
 
 
 class Bot(ABC, Generic[State]):
-    """A bot's rules: its options, setup, checklists, step types, corrections, state as
-    JSON and, if it plays cards, its deck. What its pages show is declared apart, in its
-    package's `pages` module (`webapp.bots.pages.BotPages`)."""
+    """A bot's rules: its options, setup, checklists, step types, state as JSON, score
+    sheet; and what it has besides, each an object it declares: its deck of cards, its
+    board, the printed parts of the table's copy (`capabilities`), the counters the
+    player may correct, the decisions the table may overturn. What its pages show is
+    declared apart, in its package's `pages` module (`webapp.bots.pages`)."""
 
     id: str
     name: Msg
@@ -249,31 +255,29 @@ class Bot(ABC, Generic[State]):
     step_types: dict[str, StepType[State]]
     #: the game's options, as stored: a JSON Schema (its `default`s fill what is left out)
     options_schema: dict[str, Any] = NO_OPTIONS
-    #: whether the bot plays a deck of cards. A bot without cards has no deck (its
-    #: games hold an empty one), no card region, no deck fields and no card library.
-    has_cards: bool = True
+    #: options every game started now gets, whatever the table chose: they tell a game
+    #: of this Botdeck from an older one's, whose stored options lack them (read with
+    #: the schema's default: the older behaviour, so its log replays as it was played)
+    new_game_options: dict[str, Any] = {}
+    #: its deck of cards, if it plays one. A bot without cards has no deck (its games
+    #: hold an empty one: `capabilities.demo_deck`), no card region, no deck fields and
+    #: no card library.
+    cards: DeckRules | None = None
+    #: the board it plays on, if the table copies one (a game takes it as its option
+    #: `board`, left out: the demo board; the players keep their own in the library)
+    board: BoardRules | None = None
+    #: the other printed parts of the table's copy, entered once and kept (a faction's
+    #: board costs, a printed track), and what else the table enters that is kept
+    copy: CopyParts = NO_PARTS
+    #: the counters the player may correct by hand
+    corrections: Corrections[State] = NO_CORRECTIONS
+    #: the decisions it takes by itself that the table may overturn
+    overturns: Overturns[State] = NO_OVERTURNS
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """What the options schema cannot say, on options that follow it (defaults
         filled): return them as the game stores them, or ValueError naming the option."""
         return options
-
-    def demo_deck(self) -> dict[str, Any]:
-        """The deck a new game uses when the player does not pick one (a bot without
-        cards: an empty one)."""
-        return {"format": "botdeck-deck", "version": 1, "bot": self.id, "name": "", "cards": []}
-
-    def deck_schema(self) -> dict[str, Any]:
-        """The JSON Schema its deck files follow (published by the app)."""
-        raise NotImplementedError
-
-    def validate_deck(self, deck: Any) -> dict[str, Any]:
-        """Check a deck file for this bot (`DeckError` naming card and field). A bot
-        without cards takes only its empty deck."""
-        if deck != self.demo_deck():
-            # internal: the web layer offers cards only for bots that have them
-            raise ValueError("this bot plays without cards")
-        return self.demo_deck()
 
     @abstractmethod
     def setup(self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random) -> State:
@@ -298,26 +302,6 @@ class Bot(ABC, Generic[State]):
         `ask_first`); a bot that says nothing here is never asked."""
         return None
 
-    def corrections(self, state: State) -> list[Correction]:
-        return []
-
-    def correct(self, state: State, field: str, value: int) -> None:
-        raise ValueError(msg("unknown counter {field}", field=repr(field)))
-
-    def correction_label(self, state: State, field: str) -> Msg:
-        return Msg(field)
-
-    # --- a decision the table overturns (an ability changes the rules) -----------------
-
-    def overturnable(self, state: State, step: Step) -> Overturn | None:
-        """What the table may overturn while `step` waits (None: nothing)."""
-        return None
-
-    def overturn(self, state: State, to: str, ctx: Context) -> None:
-        """Give the decision the outcome `to` instead. `ctx.checklist`'s current step is
-        the logged overturn: the bot drops or inserts the steps after it."""
-        raise ValueError(msg("Botdeck decided nothing here that the table can overturn"))
-
     def space_name(self, space: str) -> Msg:
         return Msg(space)
 
@@ -325,98 +309,3 @@ class Bot(ABC, Generic[State]):
         """The final score sheet, shown at the score-sheet step and once the game is over
         (None: the bot has none, and its template `<id>/_score.html` ends the game)."""
         return None
-
-    # --- what the table enters (ENTRY answers): a printed card, or what it owns -------
-
-    def kept_key(self, draft: Any) -> str | None:
-        """An ENTRY that is not a card but something the table owns (the costs printed on
-        a faction's board), or a FIELDS form with a draft: the key its answer is kept
-        under for the owner's next game (None: not kept)."""
-        return None
-
-    # --- the table's copy of the game: its printed parts, entered once ---------------
-
-    #: options every game started now gets, whatever the table chose: they tell a game
-    #: of this Botdeck from an older one's, whose stored options lack them (read with
-    #: the schema's default: the older behaviour, so its log replays as it was played)
-    new_game_options: dict[str, Any] = {}
-    #: the label of the copy page's form that adds a part of a kind the bot lists only
-    #: once entered ("Another faction"), None: the bot lists every part it has
-    copy_extra: Msg | None = None
-
-    def copy_parts(
-        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
-    ) -> list[CopyPart]:
-        """The printed parts of the table's copy, in the rulebook's setup order. With
-        `options` (checked): the parts a game with these options may use; without: every
-        part the copy page lists, `entered` being the keys the copy holds (a part the
-        bot lists only once entered: another faction's costs)."""
-        return []
-
-    def copy_part(self, key: str) -> CopyPart | None:
-        """The part kept under `key` (None: no part of this bot's copy)."""
-        return next((part for part in self.copy_parts(None, (key,)) if part.key == key), None)
-
-    def copy_extra_part(self, name: str) -> CopyPart:
-        """The part the copy page's extra form adds (`copy_extra`), for the name typed in;
-        ValueError (in words) for a name that cannot be one."""
-        raise ValueError(msg("this game has no part to add"))
-
-    def demo_labels(self, options: dict[str, Any]) -> list[Msg]:
-        """What a game with these options plays that is invented, each in words shown on
-        every page of it ("Demo board — not the printed board"); the demo deck aside."""
-        return []
-
-    # --- the card library ------------------------------------------------------------
-
-    def empty_deck(self, name: str) -> dict[str, Any]:
-        """A deck of the players' own cards with nothing entered yet."""
-        raise NotImplementedError
-
-    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
-        """How much of the deck is entered: cards, complete cards, sections."""
-        raise NotImplementedError
-
-    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
-        """Write what the table entered in a game (an ENTRY answer) into a deck."""
-        raise NotImplementedError
-
-    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
-        """The editor's starting point for one part of a card in a library deck."""
-        raise NotImplementedError
-
-    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
-        """Check an entered part against the deck (ValueError naming the field)."""
-        raise NotImplementedError
-
-    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
-        """The answer a library deck already holds for an ENTRY question, if any."""
-        return None
-
-    # --- a board the table copies once (its islands, routes…), kept in the library ----
-
-    #: whether the bot plays on a board file: the game takes it as its option `board`
-    #: (left out: the bot's demo board), and the players keep their own in the library.
-    has_board: bool = False
-
-    def board_schema(self) -> dict[str, Any]:
-        """The JSON Schema its board files follow (published by the app)."""
-        raise NotImplementedError
-
-    def demo_board(self) -> dict[str, Any]:
-        """The invented board a game plays on when the players choose none."""
-        raise NotImplementedError
-
-    def empty_board(self, name: str) -> dict[str, Any]:
-        """A board of the players' own before anything is entered."""
-        raise NotImplementedError
-
-    def validate_board(self, data: Any) -> dict[str, Any]:
-        """The board file if it can be used, else ValueError naming the place and field.
-        An incomplete board can be used: what it lacks is `board_problems`."""
-        raise NotImplementedError
-
-    def board_problems(self, data: dict[str, Any]) -> list[Msg]:
-        """What keeps a usable board from being complete, in the players' words (the
-        bot then asks the table instead of computing)."""
-        return []

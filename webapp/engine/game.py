@@ -26,6 +26,7 @@ import orjson
 
 from .actions import Action, Answered, Corrected, Overturned, action_of
 from .bot import Bot, Context, Overturn
+from .capabilities import demo_deck, validate_deck
 from .history import History, HistoryNeeded
 from .options import checked_options
 from .questions import ROLL, Dice, InvalidAnswer, Number, Question, confirm_of
@@ -115,9 +116,9 @@ class Game:
             raise ValueError(msg("the seed must be a whole number between -2⁶³ and 2⁶³ − 1"))
         self.seed = int(seed)
         if deck is None:
-            deck = self.bot.demo_deck()
+            deck = demo_deck(self.bot)
         elif not deck_checked:
-            deck = self.bot.validate_deck(deck)
+            deck = validate_deck(self.bot, deck)
         # The deck the game started with (what a replay starts from), and the
         # deck as the game knows it now: in physical-deck mode, cards entered
         # during the game (answers in its log) are added to the working copy.
@@ -164,7 +165,7 @@ class Game:
             kind.title(self.state, step),
             kind.detail(self.state, step),
             kind.question(self.state, step),
-            self.bot.overturnable(self.state, step),
+            self.bot.overturns.offered(self.state, step),
             kind.items(self.state, step),
         )
 
@@ -242,7 +243,7 @@ class Game:
         """Set one of the bot's counters by hand; logged like an answer."""
         if self.over:
             raise GameOver(msg("the game is over"))
-        allowed = {c.field: c for c in self.bot.corrections(self.state)}
+        allowed = {c.field: c for c in self.bot.corrections.offered(self.state)}
         if field not in allowed:
             raise InvalidAnswer(msg("{field} cannot be corrected", field=repr(field)))
         spec = allowed[field]
@@ -302,7 +303,7 @@ class Game:
         ctx = Context(self.seed, len(self.actions), checklist, self.deck)
         match action:
             case Corrected(field, value):
-                self.bot.correct(self.state, field, value)
+                self.bot.corrections.correct(self.state, field, value)
                 step = Step("correction", {"field": field, "value": value}, done=True, answer=value)
                 checklist.steps.insert(checklist.cursor, step)
                 checklist.cursor += 1
@@ -310,7 +311,7 @@ class Game:
                 step = Step("overturn", {"to": to}, done=True, answer=reason)
                 checklist.steps.insert(checklist.cursor, step)
                 # the logged step is the current one while the bot drops or adds what follows
-                self.bot.overturn(self.state, to, ctx)
+                self.bot.overturns.overturn(self.state, to, ctx)
                 checklist.cursor += 1
             case Answered(value):
                 step = checklist.steps[checklist.cursor]

@@ -385,7 +385,7 @@ class Fields(Question):
     or one of `choices` given by a button instead ("Cancel"). The stored answer is
     `{name: value}` for every field, or the chosen button's value.
 
-    `draft`: as `Entry.draft`, what `Bot.kept_key` reads to keep the answer for the
+    `draft`: as `Entry.draft`, what `CopyParts.kept_key` reads to keep the answer for the
     owner's next game (None: never kept).
 
     `formerly`: the question the step asked before it became this form. A game's

@@ -1,7 +1,7 @@
 """The board library: the boards the players copied from their printed ones.
 
-A board is a board file the bot accepts (`Bot.validate_board`); an incomplete one is
-fine (what it lacks is `Bot.board_problems`). Boards belong to the device that made
+A board is a board file the bot accepts (`BoardRules.validate`); an incomplete one is
+fine (what it lacks is `BoardRules.problems`). Boards belong to the device that made
 them and are kept in the `kept` table (key `board:<id>`), beside what else the table
 owns and enters once; the files before the last taps of the editor are kept too
 (`board-undo:<id>`), so a tap can be undone. The demo board is built in and read-only.
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Bot, Msg, get_bot
+from ..engine.capabilities import board_of
 from ..storage import db
 
 DEMO = "demo"
@@ -37,7 +38,9 @@ class LibraryBoard:
 
 
 def _library_board(bot: Bot[Any], board_id: str, data: dict[str, Any]) -> LibraryBoard:
-    return LibraryBoard(board_id, data["name"], board_id == DEMO, data, bot.board_problems(data))
+    return LibraryBoard(
+        board_id, data["name"], board_id == DEMO, data, board_of(bot).problems(data)
+    )
 
 
 def boards(bot_id: str, owner: str) -> list[LibraryBoard]:
@@ -52,7 +55,7 @@ def boards(bot_id: str, owner: str) -> list[LibraryBoard]:
 
 def demo(bot_id: str) -> LibraryBoard:
     bot = get_bot(bot_id)
-    return _library_board(bot, DEMO, bot.demo_board())
+    return _library_board(bot, DEMO, board_of(bot).demo())
 
 
 def find(bot_id: str, board_id: str, owner: str) -> LibraryBoard | None:
@@ -64,13 +67,15 @@ def find(bot_id: str, board_id: str, owner: str) -> LibraryBoard | None:
 
 
 def create(bot_id: str, name: str, owner: str) -> str:
-    return store(bot_id, get_bot(bot_id).empty_board(name), owner)
+    return store(bot_id, board_of(get_bot(bot_id)).empty(name), owner)
 
 
 def store(bot_id: str, data: dict[str, Any], owner: str) -> str:
     """Store a board file the bot accepts as a new board of the owner's."""
     board_id = secrets.token_urlsafe(9)
-    db.save_kept(owner, bot_id, BOARD + board_id, get_bot(bot_id).validate_board(data), db.now())
+    db.save_kept(
+        owner, bot_id, BOARD + board_id, board_of(get_bot(bot_id)).validate(data), db.now()
+    )
     return board_id
 
 
@@ -80,7 +85,7 @@ def save(bot_id: str, board_id: str, data: dict[str, Any], owner: str) -> None:
     before = find(bot_id, board_id, owner)
     if before is None or before.demo:
         raise KeyError(board_id)
-    data = get_bot(bot_id).validate_board(data)
+    data = board_of(get_bot(bot_id)).validate(data)
     db.replace_kept(
         owner,
         bot_id,
@@ -105,7 +110,7 @@ def rename(bot_id: str, board_id: str, name: str, owner: str) -> None:
     found = find(bot_id, board_id, owner)
     if found is None or found.demo:
         raise KeyError(board_id)
-    data = get_bot(bot_id).validate_board({**found.data, "name": name})
+    data = board_of(get_bot(bot_id)).validate({**found.data, "name": name})
     db.save_kept(owner, bot_id, BOARD + board_id, data, db.now())
 
 

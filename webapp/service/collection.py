@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from ..engine import BadGameFile, all_bots, get_bot
+from ..engine.capabilities import validate_deck
 from ..engine.registry import UnknownBot
 from ..engine.text import msg, reason
 from ..storage import db
@@ -69,7 +70,7 @@ def export_all(device: str) -> dict[str, Any]:
         "decks": [
             deck.data
             for bot in all_bots()
-            if bot.has_cards
+            if bot.cards is not None
             for deck in library.decks(bot.id, device)
             if not deck.demo
         ],
@@ -149,7 +150,7 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
     for number, entry in enumerate(deck_entries, start=1):
         bot_id = entry.get("bot") if isinstance(entry, dict) else None
         try:
-            decks.append((str(bot_id), get_bot(str(bot_id)).validate_deck(entry)))
+            decks.append((str(bot_id), validate_deck(get_bot(str(bot_id)), entry)))
         except (UnknownBot, ValueError) as error:
             raise BadCollection(
                 msg("its deck {number}: {why}", number=number, why=reason(error))

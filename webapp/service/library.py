@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import get_bot
+from ..engine.capabilities import cards_of
 from ..storage import db
 from . import table_copy
 
@@ -35,12 +36,12 @@ class LibraryDeck:
 
 def _library_deck(bot_id: str, deck_id: str, name: str, data: dict[str, Any]) -> LibraryDeck:
     bot = get_bot(bot_id)
-    return LibraryDeck(deck_id, name, deck_id == DEMO, data, bot.deck_progress(data))
+    return LibraryDeck(deck_id, name, deck_id == DEMO, data, cards_of(bot).deck_progress(data))
 
 
 def decks(bot_id: str, owner: str) -> list[LibraryDeck]:
     """The demo deck first, then the owner's own by name."""
-    demo = get_bot(bot_id).demo_deck()
+    demo = cards_of(get_bot(bot_id)).demo_deck()
     return [_library_deck(bot_id, DEMO, demo["name"], demo)] + [
         _library_deck(bot_id, row.id, row.name, row.data) for row in db.list_decks(bot_id, owner)
     ]
@@ -49,7 +50,7 @@ def decks(bot_id: str, owner: str) -> list[LibraryDeck]:
 def find(bot_id: str, deck_id: str, owner: str) -> LibraryDeck | None:
     """The demo deck, or one of the owner's decks (another device's is not found)."""
     if deck_id == DEMO:
-        demo = get_bot(bot_id).demo_deck()
+        demo = cards_of(get_bot(bot_id)).demo_deck()
         return _library_deck(bot_id, DEMO, demo["name"], demo)
     row = db.find_deck(deck_id)
     if row is None or row.bot != bot_id or row.owner != owner:
@@ -63,7 +64,7 @@ def create(bot_id: str, name: str, owner: str) -> str:
         deck_id,
         bot=bot_id,
         name=name,
-        data=get_bot(bot_id).empty_deck(name),
+        data=cards_of(get_bot(bot_id)).empty_deck(name),
         owner=owner,
         now=db.now(),
     )
@@ -98,7 +99,7 @@ def save(deck_id: str, data: dict[str, Any]) -> None:
     row = db.find_deck(deck_id)
     if row is not None:
         bot = get_bot(row.bot)
-        data = bot.validate_deck(data)
+        data = cards_of(bot).validate_deck(data)
         db.save_deck(deck_id, name=data["name"], data=data, now=db.now())
 
 
@@ -110,7 +111,7 @@ def learn(deck_id: str | None, bot_id: str, entry: dict[str, Any], answer: Any) 
     if row is None:
         return
     data = row.data
-    get_bot(bot_id).learn(data, entry, answer)
+    cards_of(get_bot(bot_id)).learn(data, entry, answer)
     save(deck_id, data)
 
 
@@ -119,7 +120,7 @@ def known_entry(deck_id: str | None, bot_id: str, entry: dict[str, Any]) -> Any:
     if deck_id is None or deck_id == DEMO:
         return None
     row = db.find_deck(deck_id)
-    return None if row is None else get_bot(bot_id).known_entry(row.data, entry)
+    return None if row is None else cards_of(get_bot(bot_id)).known_entry(row.data, entry)
 
 
 def delete(deck_id: str) -> None:
@@ -130,11 +131,11 @@ def kept(bot_id: str, draft: Any, owner: str | None) -> Any:
     """What the table entered last time for this entry (a faction's costs), if anything:
     kept for the device that owns the game (what another device entered is not offered)."""
     bot = get_bot(bot_id)
-    key = bot.kept_key(draft)
+    key = bot.copy.kept_key(draft)
     if key is None:
         return None
     value = db.find_kept(owner or "", bot_id, key)
-    part = bot.copy_part(key)
+    part = bot.copy.part(key)
     # invented values kept by an earlier Botdeck are never offered as the table's
     return None if part is not None and table_copy.is_demo(part, value) else value
 

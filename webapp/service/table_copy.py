@@ -1,7 +1,7 @@
 """The table's copy of the game: what its printed parts hold, entered once, before play.
 
-Each bot declares the parts of its copy (`Bot.copy_parts`: a faction's board costs, a
-printed track…); their values are kept in the `kept` table under the part's key, owned
+Each bot declares the parts of its copy (`Bot.copy`, a `CopyParts`: a faction's board
+costs, a printed track…); their values are kept in the `kept` table under the part's key, owned
 by the device as decks are, and so is the board the table plays on (`TABLE_BOARD`: which
 of the board library's boards is the table's). Every change made here, or entered in a
 game, is one unit of the undo list (`UNDO`): Undo puts back what the keys held before.
@@ -62,7 +62,7 @@ def is_demo(part: CopyPart, value: Any) -> bool:
 
 
 def _entered_keys(bot: Bot[Any], owner: str) -> list[str]:
-    parts = bot.copy_parts(None, ())
+    parts = bot.copy.parts(None, ())
     known = {part.key for part in parts}
     # a part the bot lists only once entered (another faction) is found by its key
     prefixes = sorted({part.key.split(":")[0] + ":" for part in parts if ":" in part.key})
@@ -74,12 +74,12 @@ def parts(bot_id: str, owner: str, options: dict[str, Any] | None = None) -> lis
     """The copy's parts in the rulebook's setup order, each with its value; with
     `options`, the parts a game with these options may use."""
     bot = get_bot(bot_id)
-    listed = bot.copy_parts(options, () if options is not None else _entered_keys(bot, owner))
+    listed = bot.copy.parts(options, () if options is not None else _entered_keys(bot, owner))
     return [PartState(part, db.find_kept(owner, bot_id, part.key)) for part in listed]
 
 
 def find_part(bot_id: str, key: str, owner: str) -> PartState | None:
-    part = get_bot(bot_id).copy_part(key)
+    part = get_bot(bot_id).copy.part(key)
     return None if part is None else PartState(part, db.find_kept(owner, bot_id, key))
 
 
@@ -87,8 +87,8 @@ def usable_value(bot_id: str, draft: Any, owner: str | None) -> Any:
     """What the copy holds for a game's question with this draft, if a game with the
     printed components may take it without asking (None: ask)."""
     bot = get_bot(bot_id)
-    key = bot.kept_key(draft)
-    part = None if key is None else bot.copy_part(key)
+    key = bot.copy.kept_key(draft)
+    part = None if key is None else bot.copy.part(key)
     if part is None:
         return None
     found = PartState(part, db.find_kept(owner or "", bot_id, part.key))
@@ -111,10 +111,10 @@ def keep_answer(bot_id: str, draft: Any, answer: Any, owner: str | None) -> None
     """A part entered in a game goes into the copy (an answer equal to the invented
     values does not: a demo is never kept as the table's cardboard)."""
     bot = get_bot(bot_id)
-    key = bot.kept_key(draft)
+    key = bot.copy.kept_key(draft)
     if key is None:
         return
-    part = bot.copy_part(key)
+    part = bot.copy.part(key)
     if part is not None and is_demo(part, answer):
         return
     if db.find_kept(owner or "", bot_id, key) == answer:
@@ -132,7 +132,7 @@ def forget_part(bot_id: str, key: str, owner: str) -> None:
 def table_board(bot_id: str, owner: str) -> boards.LibraryBoard | None:
     """The board the table plays on: the one chosen in the copy, else the first complete
     board of the library, else the first one (None: no board entered)."""
-    if not get_bot(bot_id).has_board:
+    if get_bot(bot_id).board is None:
         return None
     chosen = db.find_kept(owner, bot_id, TABLE_BOARD)
     if isinstance(chosen, dict) and isinstance(chosen.get("board"), str):
@@ -169,7 +169,7 @@ def undo(bot_id: str, owner: str) -> bool:
 def schema(bot_id: str) -> dict[str, Any]:
     """The JSON Schema of a bot's copy files (published at /schemas/<bot>-copy.json)."""
     bot = get_bot(bot_id)
-    listed = bot.copy_parts(None, ())
+    listed = bot.copy.parts(None, ())
     part_schema = {"type": "object"}
     properties: dict[str, Any] = {
         "format": {"const": FORMAT},
@@ -182,10 +182,10 @@ def schema(bot_id: str) -> dict[str, Any]:
             "properties": {
                 part.key: {**part_schema, "description": str(part.name)} for part in listed
             },
-            "additionalProperties": part_schema if bot.copy_extra is not None else False,
+            "additionalProperties": part_schema if bot.copy.extra is not None else False,
         },
     }
-    if bot.has_board:
+    if bot.board is not None:
         properties["board"] = {
             "description": "The table's board, a board file (see the board file schema).",
             "type": "object",
@@ -245,20 +245,21 @@ def check_file(bot_id: str, data: Any) -> CheckedCopy:
     if error is not None:
         path, wrong = in_words(error)
         if len(path) >= 2 and path[0] == "parts":
-            part = bot.copy_part(str(path[1]))
+            part = bot.copy.part(str(path[1]))
             name = part.name if part is not None else msg("{key}", key=str(path[1]))
             raise CopyFileError(msg("part “{part}” {wrong}", part=name, wrong=wrong))
         where = ".".join(str(p) for p in path) or "copy"
         raise CopyFileError(msg("field '{field}' {wrong}", field=where, wrong=wrong))
     values: dict[str, Any] = {}
     for key, raw in data["parts"].items():
-        part = bot.copy_part(key)
+        part = bot.copy.part(key)
         if part is None:
             raise CopyFileError(msg("part '{key}': there is no such part", key=key))
         values[key] = _checked(part.name, part.parse, raw)
-    board = data.get("board")
-    if board is not None:
-        board = _checked(msg("Board"), bot.validate_board, board)
+    rules = bot.board  # a board in the file only if the bot has one (the schema says so)
+    board = data.get("board") if rules is not None else None
+    if rules is not None and board is not None:
+        board = _checked(msg("Board"), rules.validate, board)
         board.pop("photo", None)
     return CheckedCopy(bot_id, values, board)
 

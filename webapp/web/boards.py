@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..bots.pages import BoardEditor
 from ..engine import Bot, get_bot
+from ..engine.capabilities import board_of
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
 from ..service import boards
@@ -33,7 +34,7 @@ def _bot(bot_id: str) -> Bot[Any]:
         bot = get_bot(bot_id)
     except UnknownBot:
         abort(404)
-    if not bot.has_board:
+    if bot.board is None:
         abort(404)
     return bot
 
@@ -218,7 +219,7 @@ def import_file(bot_id: str) -> Any:
     if wrong_kind is not None:
         return error_page(422, wrong_kind)
     try:
-        data = bot.validate_board(data)
+        data = board_of(bot).validate(data)
     except ValueError as error:
         return error_page(
             422,
@@ -255,6 +256,6 @@ def schema(bot_id: str) -> Response | tuple[str, int, dict[str, str]]:
         bot = get_bot(bot_id)
     except UnknownBot:
         return error_page(404, _("There is no such bot."))
-    if not bot.has_board:
+    if bot.board is None:
         return error_page(404, _("There is no such bot."))
-    return Response(json.dumps(bot.board_schema(), indent=2), mimetype="application/schema+json")
+    return Response(json.dumps(bot.board.schema(), indent=2), mimetype="application/schema+json")

@@ -138,7 +138,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
     now = shown_or(NOTHING, "what is now on the board", lambda: now_on_board(game))
     corrections: list[Correction] = []
     if not (game.over or watch):
-        corrections = shown_or([], "the counters", lambda: game.bot.corrections(game.state))
+        corrections = shown_or([], "the counters", lambda: game.bot.corrections.offered(game.state))
     typed = bot_view(game, pages)
     sheet = score_sheet(game, pending)
     return {
@@ -171,7 +171,7 @@ def page_context(opened: OpenGame, *, watch: bool = False, **extra: Any) -> dict
         # what else the game plays that is invented (a demo board, demo values), chosen
         # by name: said on every page of it, as the demo deck is
         "demo_labels": shown_or(
-            list[Msg](), "the demo labels", lambda: game.bot.demo_labels(game.options)
+            list[Msg](), "the demo labels", lambda: game.bot.copy.demo_labels(game.options)
         ),
         "Kind": Kind,
         **typed,

@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..bots.whole_cards import WholeCards
 from ..engine import Bot, get_bot
+from ..engine.capabilities import cards_of
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
 from ..service import library
@@ -85,7 +86,8 @@ def card(bot_id: str, deck_id: str, card_id: str) -> str:
     bot = _bot(bot_id)
     found = _deck(bot_id, deck_id)
     entered = next((c for c in found.data["cards"] if c["id"] == card_id), None)
-    if entered is None and isinstance(bot, WholeCards) and card_id not in bot.card_ids():
+    whole = bot.cards if isinstance(bot.cards, WholeCards) else None
+    if entered is None and whole is not None and card_id not in whole.card_ids():
         abort(404)  # no such card in this game's box: nothing to show or enter
     return _page("library/card.html", bot, deck=found, card_id=card_id, card=entered)
 
@@ -96,7 +98,7 @@ def edit(bot_id: str, deck_id: str, card_id: str, part: str) -> Any:
     bot = _bot(bot_id)
     found = _editable(bot_id, deck_id)
     try:
-        start = bot.deck_entry(found.data, card_id, part)
+        start = cards_of(bot).deck_entry(found.data, card_id, part)
     except ValueError as error:
         return error_page(404, refusal(error))
     editor = pages_of(bot_id).entry
@@ -119,10 +121,11 @@ def save(bot_id: str, deck_id: str, card_id: str, part: str) -> Any:
     found = _editable(bot_id, deck_id)
     data = found.data
     try:
-        entry = bot.deck_entry(data, card_id, part)
+        cards = cards_of(bot)
+        entry = cards.deck_entry(data, card_id, part)
         raw = entry_value()
-        answer = bot.check_entry(data, entry, parse_json(raw) if isinstance(raw, str) else raw)
-        bot.learn(data, entry, answer)
+        answer = cards.check_entry(data, entry, parse_json(raw) if isinstance(raw, str) else raw)
+        cards.learn(data, entry, answer)
         library.save(deck_id, data)
     except ValueError as error:
         return error_page(
@@ -179,7 +182,7 @@ def import_file(bot_id: str) -> Any:
     if content is None:
         return error_page(400, _("Choose a deck file to import."))
     try:
-        data = bot.validate_deck(parse_json(content))
+        data = cards_of(bot).validate_deck(parse_json(content))
     except JsonInputError as error:
         return error_page(
             422,
@@ -212,7 +215,7 @@ def resolve_import(bot_id: str) -> Any:
     bot = _bot(bot_id)
     choice = form_text("choice", max_length=10)
     try:
-        data = bot.validate_deck(parse_json(request.form.get("data", "")))
+        data = cards_of(bot).validate_deck(parse_json(request.form.get("data", "")))
     except ValueError as error:
         return error_page(
             422,

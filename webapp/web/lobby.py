@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..bots.deckfile import DeckError
 from ..bots.pages import FormFields
 from ..engine import BadGameFile, Bot, all_bots, checked_options, get_bot
+from ..engine.capabilities import cards_of
 from ..engine.json_input import JsonInputError, parse_json
 from ..engine.registry import UnknownBot
 from ..engine.text import Msg, reason
@@ -66,7 +67,9 @@ def _lobby(
         last = next((row.bot for row, role in games_here if role == "play"), "")
         chosen = last if last in known else known[0]
     taken = {row.name for row, _role in games_here}
-    decks = {bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.has_cards}
+    decks = {
+        bot.id: library.decks(bot.id, device.id) for bot in all_bots() if bot.cards is not None
+    }
     return render_template(
         "lobby/index.html",
         games=games_here,
@@ -77,9 +80,13 @@ def _lobby(
         errors=errors or {},
         decks=decks,
         deck_defaults={bot_id: _deck_default(found) for bot_id, found in decks.items()},
-        boards={bot.id: boards.boards(bot.id, device.id) for bot in all_bots() if bot.has_board},
+        boards={
+            bot.id: boards.boards(bot.id, device.id) for bot in all_bots() if bot.board is not None
+        },
         table_boards={
-            bot.id: table_copy.table_board(bot.id, device.id) for bot in all_bots() if bot.has_board
+            bot.id: table_copy.table_board(bot.id, device.id)
+            for bot in all_bots()
+            if bot.board is not None
         },
         # a refused form is the request's: what it will use is read from it
         uses=_uses(get_bot(chosen), request.form if kept is not None else None),
@@ -139,13 +146,13 @@ def create() -> BaseResponse | tuple[str, int, dict[str, str]]:
     try:
         bot = get_bot(bot_id)
         options = form_options(bot, pages_of(bot_id))
-        if bot.has_board:
+        if bot.board is not None:
             options = _library_board(bot, options)
         name = form_text("name", max_length=80, required=False) or _default_name(
             bot, db.game_names(current_device().id)
         )
         # a bot without cards has no deck fields: whatever a crafted form sends is ignored
-        cards = _chosen_cards(bot, options) if bot.has_cards else ChosenCards()
+        cards = _chosen_cards(bot, options) if bot.cards is not None else ChosenCards()
         game_id = games.create_game(
             bot_id,
             options,
@@ -207,7 +214,7 @@ def _library_deck(bot: Bot[Any], options: dict[str, Any]) -> ChosenCards:
     physical = options.get("deck_mode") == "physical"
     if choice == "new":
         name = _("My cards")
-        return ChosenCards(bot.empty_deck(name), new_deck=name)
+        return ChosenCards(cards_of(bot).empty_deck(name), new_deck=name)
     if choice == library.DEMO:
         if physical:
             raise FieldError(
@@ -278,7 +285,7 @@ def _uses(bot: Bot[Any], form: FormFields | None) -> Uses | None:
     for a bot with a copy to speak of."""
     pages = pages_of(bot.id)
     owner = current_device().id
-    if not bot.has_board and not bot.copy_parts(None, ()):
+    if bot.board is None and not bot.copy.parts(None, ()):
         return None
     options: dict[str, Any] | None
     try:
@@ -286,16 +293,16 @@ def _uses(bot: Bot[Any], form: FormFields | None) -> Uses | None:
     except ValueError:
         options = None
     board = None
-    if bot.has_board:
+    if bot.board is not None:
         try:
             board = _board_choice(bot, form.get("board_id") if form is not None else None)
         except FieldError:
             board = None
-    table = table_copy.table_board(bot.id, owner) if bot.has_board else None
+    table = table_copy.table_board(bot.id, owner) if bot.board is not None else None
     demo: list[Msg] = []
     if options is not None:
         # what is invented besides the board (its own line says that)
-        demo = bot.demo_labels({**options, "board": {}} if bot.has_board else options)
+        demo = bot.copy.demo_labels({**options, "board": {}} if bot.board is not None else options)
     return Uses(
         board=board,
         board_is_table=board is not None and table is not None and board.id == table.id,
@@ -334,7 +341,7 @@ def _uploaded_deck(bot: Bot[Any]) -> dict[str, Any] | None:
     if isinstance(data, dict) and data.get("bot") != bot.id:
         raise DeckFileError(_("it is a deck file for another bot"))
     try:
-        return bot.validate_deck(data)
+        return cards_of(bot).validate_deck(data)
     except ValueError as error:
         raise DeckFileError(reason(error)) from None
 
@@ -404,7 +411,10 @@ def play_file(game_id: str) -> Any:
 def deck_schema(bot_id: str) -> Response | tuple[str, int, dict[str, str]]:
     """The published JSON Schema of a bot's deck files."""
     try:
-        schema = get_bot(bot_id).deck_schema()
-    except (UnknownBot, NotImplementedError):  # no such bot, or one without cards
+        cards = get_bot(bot_id).cards
+    except UnknownBot:
+        cards = None
+    if cards is None:  # no such bot, or one without cards
         return error_page(404, _("There is no such bot."))
+    schema = cards.deck_schema()
     return Response(json.dumps(schema, indent=2), mimetype="application/schema+json")

@@ -55,8 +55,9 @@ def declared_pages(bot: Bot[Any]) -> BotPages[Any]:
     if not isinstance(pages, BotPages):
         # internal: a bot package built wrong, at start-up
         raise TypeError(f"{package}.pages.PAGES is not a BotPages")
-    if pages.templates.cards != bot.has_cards:
-        plays = "plays cards" if bot.has_cards else "plays without cards"
+    plays_cards = bot.cards is not None
+    if pages.templates.cards != plays_cards:
+        plays = "plays cards" if plays_cards else "plays without cards"
         # internal: a bot package built wrong, at start-up
         raise TypeError(f"bot {bot.id!r} {plays}: its pages' card regions say otherwise")
     return pages

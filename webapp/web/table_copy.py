@@ -57,7 +57,7 @@ def library_index() -> str:
                 "pages": pages_of(bot.id),
                 "parts": len(found),
                 "entered": table_copy.entered_count(found),
-                "board": table_copy.table_board(bot.id, owner) if bot.has_board else None,
+                "board": table_copy.table_board(bot.id, owner) if bot.board is not None else None,
                 "decks": library.decks(bot.id, owner) if pages_of(bot.id).templates.cards else [],
             }
         )
@@ -75,7 +75,7 @@ def page(bot_id: str) -> str:
         bot,
         parts=table_copy.parts(bot_id, owner),
         board=table_copy.table_board(bot_id, owner),
-        own_boards=boards.boards(bot_id, owner) if bot.has_board else [],
+        own_boards=boards.boards(bot_id, owner) if bot.board is not None else [],
         decks=library.decks(bot_id, owner) if pages.templates.cards else [],
         can_undo=table_copy.can_undo(bot_id, owner),
     )
@@ -124,10 +124,10 @@ def _anchor(key: str) -> str:
 def extra(bot_id: str) -> Any:
     """A part of a kind the bot lists once entered (another faction): its form."""
     bot = _bot(bot_id)
-    if bot.copy_extra is None:
+    if bot.copy.extra is None:
         abort(404)
     try:
-        added = bot.copy_extra_part(form_text("name", max_length=80))
+        added = bot.copy.extra_part(form_text("name", max_length=80))
     except ValueError as error:
         return error_page(422, refusal(error))
     return redirect(url_for("table_copy.part", bot_id=bot_id, key=added.key), code=303)
@@ -137,7 +137,7 @@ def extra(bot_id: str) -> Any:
 def choose_board(bot_id: str) -> BaseResponse | tuple[str, int, dict[str, str]]:
     """Which board of the library is the table's."""
     bot = _bot(bot_id)
-    if not bot.has_board:
+    if bot.board is None:
         abort(404)
     try:
         table_copy.choose_board(bot_id, form_text("board_id", max_length=40), saved_device().id)

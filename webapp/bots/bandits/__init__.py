@@ -9,7 +9,6 @@ enter what their tiles show as they are revealed.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
 from typing import Any
 
 from ...engine import (
@@ -17,14 +16,14 @@ from ...engine import (
     SETUP_OPTION,
     Bot,
     Context,
-    CopyPart,
-    Correction,
     Msg,
     ScoreSheetStep,
     msg,
     register,
 )
 from ...engine.scoring import ScoreSheet
+from .copy_parts import BanditsParts
+from .corrections import BanditsCorrections
 from .score_sheet import outcome_said, score_sheet
 from .state import (
     BANDIT_DICE,
@@ -37,7 +36,6 @@ from .state import (
     BanditsState,
 )
 from .stepkit import STEP_TYPES, tile_name
-from .steps_setup import SCORE_BOARD, read_score_board, score_board_question
 from .turn import end_if_decided, next_checklist
 
 STEP_TYPES.add(SCORE_SHEET, ScoreSheetStep(score_sheet))
@@ -53,8 +51,9 @@ class BanditsBot(Bot[BanditsState]):
     id = "bandits"
     name = msg("The Bandits")
     game_name = msg("Deck Goes West")
-    has_cards = False
     step_types = STEP_TYPES  # type: ignore[assignment]
+    copy = BanditsParts()
+    corrections = BanditsCorrections()
     # Rules, "Verses, Co-op and Single player"; "Board Setup" 11: "Select a Bandit
     # Dice ... If this is your first game choose the D20"; "Contents": 48 Land Tiles.
     options_schema = {
@@ -131,59 +130,8 @@ class BanditsBot(Bot[BanditsState]):
         except ValueError:
             return msg("{value}", value=space)
 
-    # --- Correct: every counter (a tile is corrected by tapping it) -----------------
-
-    def corrections(self, state: BanditsState) -> list[Correction]:
-        longest = 200 if state.board is None else max(state.board.score_end, state.board.bandit_end)
-        fixes = [Correction("tracker", msg("Bandit Tracker"), 0, longest)]
-        if state.shared_score:
-            fixes.append(Correction("score", msg("Score"), 0, longest))
-        else:
-            fixes += [
-                Correction(f"score_{i}", msg("{name}'s score", name=state.names[i]), 0, longest)
-                for i in state.living
-            ]
-        fixes.append(Correction("pile", msg("Land tiles left in the pile"), 0, 200))
-        return fixes
-
-    def correct(self, state: BanditsState, field: str, value: int) -> None:
-        if field == "tracker":
-            state.tracker = value
-        elif field == "pile":
-            state.pile = value
-        elif field == "score":
-            state.scores[0] = value
-        elif field.startswith("score_"):
-            state.scores[int(field.removeprefix("score_"))] = value
-        else:
-            raise ValueError(msg("unknown counter {field}", field=repr(field)))
-
-    def correction_label(self, state: BanditsState, field: str) -> Msg:
-        return next((c.label for c in self.corrections(state) if c.field == field), msg(field))
-
     def score_sheet(self, state: BanditsState) -> ScoreSheet | None:
         return score_sheet(state) if state.outcome is not None else None
-
-    def kept_key(self, draft: Any) -> str | None:
-        if draft == SCORE_BOARD:
-            return SCORE_BOARD_KEY
-        return None
-
-    def copy_parts(
-        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
-    ) -> list[CopyPart]:
-        """ "Board Setup" 1: the Score Board, its tracks' ends and its sections."""
-        return [
-            CopyPart(
-                SCORE_BOARD_KEY,
-                msg("Score Board"),
-                score_board_question(),
-                check=read_score_board,
-            )
-        ]
-
-
-SCORE_BOARD_KEY = "score-board"
 
 
 register(BanditsBot())

@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Bot, Checklist, Context, Correction, Msg, ScoreSheet, msg, register
+from ...engine import Bot, Checklist, Context, Msg, ScoreSheet, msg, register
 from ...engine.cards import Pile
-from . import deck as deck_module
 from . import (  # noqa: F401  (register the step types)
     steps_battle,
     steps_cards,
@@ -15,15 +14,16 @@ from . import (  # noqa: F401  (register the step types)
     steps_player,
     steps_right,
 )
-from .deck import CARD_COUNT, DeckError, deck_schema, demo_deck, space_name, validate_deck
+from .corrections import CovenantCorrections
+from .deck import CARD_COUNT, DeckError, space_name
+from .library import CovenantDeck
 from .rules import (
     claim_achievements,
-    covenant_name,
     deal_coop_decks,
     deal_piles,
     player_triggers_end,
 )
-from .state import DIFFICULTIES, CovenantAI, CovenantState, Upgrade
+from .state import DIFFICULTIES, CovenantAI, CovenantState
 from .stepkit import STEP_TYPES
 from .steps_player import score_sheet
 from .turn import next_checklist, turn_cycle
@@ -38,6 +38,8 @@ class CovenantBot(Bot[CovenantState]):
     name = msg("Wayward Covenant")
     game_name = msg("Dead Reckoning")
     step_types = STEP_TYPES  # type: ignore[assignment]
+    cards = CovenantDeck()
+    corrections = CovenantCorrections()
     # Solo rulebook, "Difficulty Levels"; 2-player co-op, "Setup adjustments": the two
     # players' names, one Covenant assigned to each.
     options_schema = {
@@ -67,15 +69,6 @@ class CovenantBot(Bot[CovenantState]):
         if names[0] == names[1]:
             raise ValueError(msg("option 'players': the two players need different names"))
         return {**options, "players": names}
-
-    def demo_deck(self) -> dict[str, Any]:
-        return demo_deck()
-
-    def deck_schema(self) -> dict[str, Any]:
-        return deck_schema()
-
-    def validate_deck(self, deck: Any) -> dict[str, Any]:
-        return validate_deck(deck)
 
     def setup(
         self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
@@ -177,123 +170,11 @@ class CovenantBot(Bot[CovenantState]):
     def state_from_json(self, data: dict[str, Any]) -> CovenantState:
         return CovenantState.from_json(data)
 
-    def corrections(self, state: CovenantState) -> list[Correction]:
-        """Every counter, per Covenant ("coins@1") and per player in 2 vs 2."""
-        found = []
-        for index in range(len(state.ais)):
-            suffix = f"@{index}" if state.coop else ""
-            found += [
-                Correction(field + suffix, self.correction_label(state, field + suffix), 0, top)
-                for field, (_, top) in CORRECTIONS.items()
-            ]
-        for player in range(state.player_count):
-            field = "player_achievements" + (f"@{player}" if state.coop else "")
-            found.append(Correction(field, self.correction_label(state, field), 0, 9))
-        return found
-
-    def correct(self, state: CovenantState, field: str, value: int) -> None:
-        name, _, index_text = field.partition("@")
-        index = int(index_text or 0)
-        if name == "player_achievements":
-            state.player_achievements[index] = value
-            return
-        ai = state.ais[index]
-        if name in ("legendary", "expert_sailors", "explorer"):
-            ai.cubes[name] = value
-        elif name == "upgrades":
-            del ai.upgrades[value:]
-            ai.upgrades += [Upgrade(0, 0) for _ in range(value - len(ai.upgrades))]
-        elif name == "upgrade_cannons":
-            ai.upgrade_cannon_fix = value - sum(u.cannons for u in ai.upgrades)
-        else:
-            setattr(ai, name, value)
-
-    def correction_label(self, state: CovenantState, field: str) -> Msg:
-        name, _, index_text = field.partition("@")
-        if name == "player_achievements":
-            if not index_text:
-                return msg("Your achievements")
-            return msg("{player}'s achievements", player=state.players[int(index_text)])
-        label = CORRECTIONS[name][0] if name in CORRECTIONS else Msg(name)
-        if not index_text:
-            return label
-        return msg(
-            "{label} ({covenant})", label=label, covenant=covenant_name(state, int(index_text))
-        )
-
     def space_name(self, space: str) -> Msg:
         return space_name(space)
 
     def score_sheet(self, state: CovenantState) -> ScoreSheet | None:
         return score_sheet(state) if state.turns.over else None
 
-    def empty_deck(self, name: str) -> dict[str, Any]:
-        return deck_module.empty_deck(name)
-
-    def deck_progress(self, deck: dict[str, Any]) -> dict[str, int]:
-        return deck_module.deck_progress(deck)
-
-    def learn(self, deck: dict[str, Any], entry: dict[str, Any], answer: Any) -> None:
-        deck_module.set_section(
-            deck,
-            entry["card"],
-            entry["side"],
-            answer["index"],
-            answer["sections"],
-            answer["section"],
-        )
-
-    def deck_entry(self, deck: dict[str, Any], card: str, part: str) -> dict[str, Any]:
-        """`part` is "side.index": "hard.2" is the third section of the hard side."""
-        side, _, index_text = part.partition(".")
-        if side not in ("normal", "hard") or not index_text.isdigit() or int(index_text) > 7:
-            raise ValueError(msg("no such part of a card"))
-        count = steps_cards.printed_sections(deck, card, side)
-        printed = [len(s["sections"]) for c in deck["cards"] for s in c["sides"].values()]
-        index = int(index_text)
-        if count is not None and index >= count:
-            raise ValueError(msg("this side prints fewer sections"))
-        existing = None
-        if count is not None:
-            existing = next(c for c in deck["cards"] if c["id"] == card)["sides"][side]["sections"][
-                index
-            ]
-        return {
-            "card": card,
-            "side": side,
-            "sections": count or max(printed + [4, index + 1]),
-            "fixed_count": count is not None,
-            "wanted": index,
-            "rows": list(deck["layout"]["rows"]),
-            "section": existing,
-        }
-
-    def check_entry(self, deck: dict[str, Any], entry: dict[str, Any], raw: Any) -> Any:
-        count = steps_cards.printed_sections(deck, entry["card"], entry["side"])
-        check = steps_cards.entry_check(deck["layout"]["rows"], count, entry["wanted"])
-        return check(raw)
-
-    def known_entry(self, deck: dict[str, Any], entry: dict[str, Any]) -> Any:
-        card = next((c for c in deck["cards"] if c["id"] == entry["card"]), None)
-        sections = (card or {}).get("sides", {}).get(entry["side"], {}).get("sections")
-        if not sections:
-            return None
-        section = sections[min(entry["wanted"], len(sections) - 1)]
-        return None if section is None else {"sections": len(sections), "section": section}
-
-
-CORRECTIONS: dict[str, tuple[Msg, int]] = {
-    "coins": (msg("Coins"), 200),
-    "cargo": (msg("Cargo on its Dock"), 2),
-    "mercantile": (msg("Mercantile pile"), 40),
-    "pirate": (msg("Pirate pile"), 40),
-    "pirate_strength": (msg("Cannons and battle abilities in its Pirate pile"), 80),
-    "upgrades": (msg("Ship Upgrades"), 8),
-    "upgrade_cannons": (msg("Cannons on its Ship Upgrades"), 16),
-    "damage": (msg("Damage"), 4),
-    "legendary": (msg("Legendary cubes"), 4),
-    "expert_sailors": (msg("Expert Sailors cubes"), 3),
-    "explorer": (msg("Explorer cubes"), 12),
-}
 
 COVENANT = register(CovenantBot())

@@ -9,7 +9,6 @@ Missions, Crew and deck, and asks the table only what it cannot know.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
 from typing import Any
 
 from ...engine import (
@@ -17,8 +16,6 @@ from ...engine import (
     Bot,
     Checklist,
     Context,
-    CopyPart,
-    Correction,
     Msg,
     ScoreSheet,
     msg,
@@ -28,7 +25,6 @@ from ...engine.cards import Pile
 from ...engine.scoring import SCORE_SHEET, ScoreSheetStep
 from ...engine.text import reason
 from ..deckfile import DeckError
-from ..whole_cards import CardCheck, WholeCards
 from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
     kinds,
@@ -39,25 +35,15 @@ from . import (  # noqa: F401  (register the step types)
     steps_player,
     steps_setup,
 )
-from .board import DEMO_LABEL as DEMO_BOARD_LABEL
-from .board import (
-    BoardError,
-    board_problems,
-    board_schema,
-    demo_board,
-    empty_board,
-    validate_board,
-)
-from .components import DEMO_COMPONENTS, PART_NAMES, kept_key
-from .components import DEMO_LABEL as DEMO_PARTS_LABEL
-from .entry import card_check
+from .board import BoardError, DeaconBoard, demo_board, validate_board
+from .copy_parts import DeaconParts
+from .corrections import DeaconCorrections
+from .entry import DeaconDeck
 from .rules import END_VP, OBJECTIVE_VP, who_has_least
-from .state import DEACON, SIZES, YOU, DeaconState
+from .state import DeaconState
 from .stepkit import STEP_TYPES, new
-from .steps_effects import colour
 from .steps_player import close_sheet, score_sheet
-from .steps_setup import components_question
-from .turn import SETUP_PARTS, next_checklist, turn_cycle
+from .turn import next_checklist, turn_cycle
 
 __all__ = ["DEACON_BOT", "DeaconBot"]
 
@@ -81,11 +67,15 @@ def cards_it_may_draw(options: dict[str, Any]) -> list[str]:
     return [*SHIP_CARDS, *basic, *(ADVANCED if advanced else [])]
 
 
-class DeaconBot(WholeCards, Bot[DeaconState]):
+class DeaconBot(Bot[DeaconState]):
     id = "deacon"
     name = msg("Deacon")
     game_name = msg("Reef Project")
     step_types = STEP_TYPES  # type: ignore[assignment]
+    cards = DeaconDeck()
+    corrections = DeaconCorrections()
+    board = DeaconBoard()
+    copy = DeaconParts()
     options_schema = {
         "type": "object",
         "properties": {
@@ -109,6 +99,7 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
         },
         "additionalProperties": False,
     }
+    new_game_options = {"parts": "setup", "setup": "together"}
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         board = options.get("board") or demo_board()
@@ -117,15 +108,6 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
         except BoardError as error:
             raise ValueError(msg("option 'board': {why}", why=reason(error))) from None
         return {**options, "board": board}
-
-    def demo_deck(self) -> dict[str, Any]:
-        return cards_module.demo_deck()
-
-    def deck_schema(self) -> dict[str, Any]:
-        return cards_module.deck_schema()
-
-    def validate_deck(self, deck: Any) -> dict[str, Any]:
-        return cards_module.validate_deck(deck)
 
     def setup(
         self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
@@ -196,162 +178,8 @@ class DeaconBot(WholeCards, Bot[DeaconState]):
             return msg("Sector {sector}", sector=space[2:])
         return Msg(space)
 
-    # --- corrections ----------------------------------------------------------------
-
-    def corrections(self, state: DeaconState) -> list[Correction]:
-        found = [
-            Correction("vp", LABELS["vp"], 0, 300),
-            Correction("research", LABELS["research"], 1, track_length(state, "research")),
-            Correction("diver", LABELS["diver"], 0, track_length(state, "seafloor")),
-            Correction("milestones", LABELS["milestones"], 0, 10),
-        ]
-        found += [
-            Correction(f"pollution_{s}", self.correction_label(state, f"pollution_{s}"), 0, 10)
-            for s in SIZES
-        ]
-        found += [
-            Correction(f"crew{r}", self.correction_label(state, f"crew{r}"), 1, 8)
-            for r in range(len(state.crew))
-        ]
-        found += [
-            Correction(f"column{c}", self.correction_label(state, f"column{c}"), 0, 10)
-            for c in range(len(state.reef.columns))
-        ]
-        if state.reef.initial is not None:
-            found.append(Correction("initial", LABELS["initial"], 0, 10))
-        # Its Objective status: 0 not drawn yet, 1 you had the least VP, 2 Deacon had.
-        found.append(Correction("objective", LABELS["objective"], 0, 2))
-        # Its discard pile, when the table's and Botdeck's disagree: the cards beyond the
-        # number set go back under its deck.
-        found.append(Correction("discard", LABELS["discard"], 0, len(state.cards.discard)))
-        found += [
-            Correction(f"missions_{t}", self.correction_label(state, f"missions_{t}"), 0, 10)
-            for t in state.components.get("missions", {}).get("types", [])
-        ]
-        return found
-
-    def correct(self, state: DeaconState, field: str, value: int) -> None:
-        if field == "vp":
-            state.add_vp("corrected", value - state.total_vp)
-        elif field in ("research", "diver", "milestones"):
-            setattr(state, field, value)
-        elif field.startswith("pollution_") and field[10:] in SIZES:
-            state.pollution[field[10:]] = value
-        elif field.startswith("crew") and field[4:].isdigit() and int(field[4:]) < len(state.crew):
-            state.crew[int(field[4:])] = value
-        elif (
-            field.startswith("column")
-            and field[6:].isdigit()
-            and int(field[6:]) < len(state.reef.columns)
-        ):
-            state.reef.columns[int(field[6:])] = value
-        elif field == "initial":
-            state.reef.initial = value
-        elif field == "objective":
-            state.objective = (None, YOU, DEACON)[value]
-        elif field == "discard":
-            back = state.cards.discard[value:]
-            state.cards.discard = state.cards.discard[:value]
-            state.cards.cards += back
-        elif field.startswith("missions_") and field[9:] in state.components.get(
-            "missions", {}
-        ).get("types", []):
-            kind = field[9:]
-            state.missions = [m for m in state.missions if m != kind] + [kind] * value
-        else:
-            raise ValueError(msg("unknown counter {field}", field=repr(field)))
-
-    def correction_label(self, state: DeaconState, field: str) -> Msg:
-        if field.startswith("pollution_"):
-            return POLLUTION_LABELS[field[10:]]
-        if field.startswith("crew"):
-            return msg("Crew tiles in row {n}", n=int(field[4:]) + 1)
-        if field.startswith("missions_"):
-            return msg("Its {colour} Missions", colour=colour(field[9:]))
-        if field.startswith("column"):
-            return msg("Reef Balls left in column {n}", n=int(field[6:]) + 1)
-        return LABELS.get(field, Msg(field))
-
     def score_sheet(self, state: DeaconState) -> ScoreSheet | None:
         return score_sheet(state) if state.turns.over else None
 
-    # --- what the table enters: a card, or a printed part ------------------------------
-
-    def kept_key(self, draft: Any) -> str | None:
-        if isinstance(draft, dict) and draft.get("kind") == "components":
-            return kept_key(str(draft["part"]))
-        return None
-
-    # --- the table's copy: its printed parts (components.py) ---------------------------
-
-    new_game_options = {"parts": "setup", "setup": "together"}
-
-    def copy_parts(
-        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
-    ) -> list[CopyPart]:
-        """Every printed part, in the order the rulebook's "Setup" sets them out: any
-        game may need any of them."""
-        return [
-            CopyPart(
-                kept_key(part), PART_NAMES[part], components_question(part), DEMO_COMPONENTS[part]
-            )
-            for part in SETUP_PARTS
-        ]
-
-    def demo_labels(self, options: dict[str, Any]) -> list[Msg]:
-        labels = []
-        if options.get("board", {}).get("demo"):
-            labels.append(DEMO_BOARD_LABEL)
-        if options.get("demo_components"):
-            labels.append(DEMO_PARTS_LABEL)
-        return labels
-
-    # --- the card library: whole cards (webapp/bots/whole_cards.py) -------------------
-
-    def card_ids(self) -> list[str]:
-        return cards_module.card_ids()
-
-    def card_check(self, card_id: str) -> CardCheck:
-        return card_check(card_id)
-
-    # --- the board: the Main board's islands, routes and sectors (board.py) -------------
-
-    has_board = True
-
-    def board_schema(self) -> dict[str, Any]:
-        return board_schema()
-
-    def demo_board(self) -> dict[str, Any]:
-        return demo_board()
-
-    def empty_board(self, name: str) -> dict[str, Any]:
-        return empty_board(name)
-
-    def validate_board(self, data: Any) -> dict[str, Any]:
-        return validate_board(data)
-
-    def board_problems(self, data: dict[str, Any]) -> list[Msg]:
-        return board_problems(data)
-
-
-def track_length(state: DeaconState, part: str) -> int:
-    """The spaces of a printed track, once entered (until then, any space up to 30)."""
-    return len(state.components.get(part, {}).get("spaces", [])) or 30
-
-
-LABELS: dict[str, Msg] = {
-    "vp": msg("Deacon's Victory Points"),
-    "research": msg("Its Scientist's space on the Research track"),
-    "diver": msg("Its Diver's step on the Seafloor track"),
-    "milestones": msg("Milestone tiles it discarded"),
-    "initial": msg("Reef Balls left in its initial deployment area"),
-    "objective": msg("Objectives drawn at 22 VP: 0 not yet, 1 you had the least, 2 Deacon had"),
-    "discard": msg("Cards on its discard pile (the others go back under its deck)"),
-}
-POLLUTION_LABELS = {
-    "small": msg("Small Pollution tiles it owns"),
-    "medium": msg("Medium Pollution tiles it owns"),
-    "large": msg("Large Pollution tiles it owns"),
-}
 
 DEACON_BOT = register(DeaconBot())

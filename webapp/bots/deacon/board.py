@@ -25,6 +25,7 @@ from typing import Any
 import jsonschema
 
 from ...engine import Msg, msg, reason
+from ...engine.capabilities import BoardRules
 from ...engine.geometry import Graph, Ring, Route
 from ...engine.schema import first_error, in_words, path_name
 from ..deckfile import package_json, placed
@@ -424,3 +425,22 @@ def parsed_board(data: Any) -> Board:
     """The `Board` of a board file, checked and built once however often a game draws it
     or reasons about it (the same file gives the same object: read it, never change it)."""
     return _parsed(json.dumps(data, sort_keys=True))
+
+
+class DeaconBoard(BoardRules):
+    """Deacon's Main board (`Bot.board`): its board files and the live check."""
+
+    def schema(self) -> dict[str, Any]:
+        return board_schema()
+
+    def demo(self) -> dict[str, Any]:
+        return demo_board()
+
+    def empty(self, name: str) -> dict[str, Any]:
+        return empty_board(name)
+
+    def validate(self, data: Any) -> dict[str, Any]:
+        return validate_board(data)
+
+    def problems(self, data: dict[str, Any]) -> list[Msg]:
+        return board_problems(data)

@@ -21,12 +21,17 @@ from typing import Any
 from ...engine.text import Msg, msg, reason
 from .. import whole_cards
 from .cards import (
+    BOT_ID,
     CARD_EFFECTS,
     EFFECTS,
     MAX_EFFECTS,
     DeckError,
+    card_ids,
     card_kind,
+    deck_schema,
+    demo_deck,
     validate_card,
+    validate_deck,
     validate_effects,
 )
 
@@ -222,3 +227,24 @@ def form_values(card: dict[str, Any] | None) -> dict[str, str]:
         values["power"] = card.get("power", "")
         values["name"] = card.get("name", "")
     return values
+
+
+class DeaconDeck(whole_cards.WholeCards):
+    """Deacon's deck of whole cards (`Bot.cards`): its deck files and card library."""
+
+    bot_id = BOT_ID
+
+    def deck_schema(self) -> dict[str, Any]:
+        return deck_schema()
+
+    def demo_deck(self) -> dict[str, Any]:
+        return demo_deck()
+
+    def validate_deck(self, deck: Any) -> dict[str, Any]:
+        return validate_deck(deck)
+
+    def card_ids(self) -> list[str]:
+        return card_ids()
+
+    def card_check(self, card_id: str) -> whole_cards.CardCheck:
+        return card_check(card_id)

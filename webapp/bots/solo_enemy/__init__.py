@@ -9,7 +9,6 @@ and deck, and decides what it can pay for; what depends on the map is asked.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
 from typing import Any
 
 from ...engine import (
@@ -17,18 +16,11 @@ from ...engine import (
     Bot,
     Checklist,
     Context,
-    CopyPart,
-    Correction,
-    Msg,
-    Overturn,
     ScoreSheet,
-    Step,
     msg,
     register,
 )
 from ...engine.cards import Pile
-from ..whole_cards import CardCheck, WholeCards
-from . import cards as cards_module
 from . import (  # noqa: F401  (register the step types)
     overturn,
     steps_actions,
@@ -39,41 +31,32 @@ from . import (  # noqa: F401  (register the step types)
     steps_player,
     steps_setup,
 )
-from .cards import CARD_COUNT, DeckError, card_numbers, tactic_names
-from .entry import card_check
-from .faction import (
-    KNOWN_FACTIONS,
-    RESOURCE_NAMES,
-    RESOURCES,
-    TRACK_SPACES,
-    faction_name,
-    kept_key,
-)
-from .rules import MAX_RESOURCE, MAX_TOWERS, set_tax_slot, trigger_end
-from .state import PLACES, EnemyState
-from .stepkit import STEP_TYPES, hero_name
+from .cards import CARD_COUNT, DeckError, card_numbers
+from .copy_parts import EnemyParts
+from .corrections import EnemyCorrections
+from .entry import EnemyDeck
+from .faction import NAME_LENGTH, TRACK_SPACES, faction_key
+from .overturn import EnemyOverturns
+from .rules import trigger_end
+from .state import EnemyState
+from .stepkit import STEP_TYPES
 from .steps_player import score_sheet
-from .steps_setup import costs_question
 from .turn import next_checklist, turn_cycle
-from .view import PLACE_NAMES
 
 __all__ = ["SOLO_ENEMY", "SoloEnemyBot"]
 
 MAX_FACTIONS = 12
-NAME_LENGTH = 30
 
 
-def _faction_key(name: str) -> str:
-    """A base-game faction by its key ("Elves" typed in is "elves"); any other as typed."""
-    folded = name.casefold()
-    return folded if folded in KNOWN_FACTIONS else name
-
-
-class SoloEnemyBot(WholeCards, Bot[EnemyState]):
+class SoloEnemyBot(Bot[EnemyState]):
     id = "solo_enemy"
     name = msg("Solo Enemy")
     game_name = msg("Heroes of Land, Air & Sea")
     step_types = STEP_TYPES  # type: ignore[assignment]
+    cards = EnemyDeck()
+    corrections = EnemyCorrections()
+    overturns = EnemyOverturns()
+    copy = EnemyParts()
     # Solo rulebook, "Components and Setup Changes": your faction, and the factions you
     # own that the Enemy's is drawn from.
     options_schema = {
@@ -100,10 +83,10 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """A base-game faction by its key; yours never among those the Enemy is drawn
         from; each once; at least one."""
-        you = _faction_key(options["you"])
+        you = faction_key(options["you"])
         factions: list[str] = []
         seen = {you.casefold()}
-        for key in map(_faction_key, options.get("factions", [])):
+        for key in map(faction_key, options.get("factions", [])):
             if key.casefold() not in seen:
                 seen.add(key.casefold())
                 factions.append(key)
@@ -115,15 +98,6 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
                 )
             )
         return {**options, "you": you, "factions": factions}
-
-    def demo_deck(self) -> dict[str, Any]:
-        return cards_module.demo_deck()
-
-    def deck_schema(self) -> dict[str, Any]:
-        return cards_module.deck_schema()
-
-    def validate_deck(self, deck: Any) -> dict[str, Any]:
-        return cards_module.validate_deck(deck)
 
     def setup(
         self, options: dict[str, Any], deck: dict[str, Any], rng: random.Random
@@ -170,137 +144,14 @@ class SoloEnemyBot(WholeCards, Bot[EnemyState]):
                 )
             )
 
-    # --- the table overturns an action Botdeck decided (overturn.py) -------------------
-
-    def overturnable(self, state: EnemyState, step: Step) -> Overturn | None:
-        return overturn.overturnable(state, step)
-
-    def overturn(self, state: EnemyState, to: str, ctx: Context) -> None:
-        overturn.overturn(state, to, ctx, self.correct)
-
     def state_to_json(self, state: EnemyState) -> dict[str, Any]:
         return state.to_json()
 
     def state_from_json(self, data: dict[str, Any]) -> EnemyState:
         return EnemyState.from_json(data)
 
-    # --- corrections ----------------------------------------------------------------
-
-    def corrections(self, state: EnemyState) -> list[Correction]:
-        found = [Correction(r, self.correction_label(state, r), 0, MAX_RESOURCE) for r in RESOURCES]
-        found += [
-            Correction("vp", self.correction_label(state, "vp"), 0, 300),
-            Correction("track", self.correction_label(state, "track"), 0, TRACK_SPACES),
-            Correction("towers", self.correction_label(state, "towers"), 0, MAX_TOWERS),
-            Correction("tokens", self.correction_label(state, "tokens"), 0, 40),
-        ]
-        found += [
-            Correction(f"hero{n}", self.correction_label(state, f"hero{n}"), 0, len(PLACES) - 1)
-            for n in range(1, len(state.heroes) + 1)
-        ]
-        if len(state.tax) == len(RESOURCES):  # once the table has said where they stand
-            found += [
-                Correction(f"tax_{r}", self.correction_label(state, f"tax_{r}"), 2, 4)
-                for r in RESOURCES
-            ]
-        return found
-
-    def correct(self, state: EnemyState, field: str, value: int) -> None:
-        if state.decision is not None:  # it stands, whatever the table makes of the decision
-            state.decision.setdefault("corrected", {})[field] = value
-        if field in RESOURCES:
-            state.resources[field] = value
-        elif field == "vp":
-            state.add_vp("corrected", value - state.total_vp)
-        elif field in ("track", "towers", "tokens"):
-            setattr(state, field, value)
-        elif field.startswith("hero"):
-            state.heroes[int(field[4:]) - 1].place = PLACES[value]
-        elif field.startswith("tax_"):
-            set_tax_slot(state, field[4:], value)
-        else:
-            raise ValueError(msg("unknown counter {field}", field=repr(field)))
-
-    def correction_label(self, state: EnemyState, field: str) -> Msg:
-        if field in RESOURCES:
-            return msg("{resource} (0 to 10)", resource=RESOURCE_NAMES[field])
-        if field.startswith("hero"):
-            return msg(
-                "Where {hero} is: 0 {courtyard}, 1 {land}, 2 {air}, 3 {sea}",
-                hero=hero_name(int(field[4:]) - 1),
-                **{place: PLACE_NAMES[place] for place in PLACES},
-            )
-        if field.startswith("tax_"):
-            return msg(
-                "Tax Track slot of {resource} (2, 3 or 4)", resource=RESOURCE_NAMES[field[4:]]
-            )
-        return LABELS.get(field, Msg(field))
-
     def score_sheet(self, state: EnemyState) -> ScoreSheet | None:
         return score_sheet(state) if state.turns.over else None
 
-    # --- what the table enters: a card, or a faction's board --------------------------
-
-    def kept_key(self, draft: Any) -> str | None:
-        if isinstance(draft, dict) and draft.get("kind") == "faction":
-            return kept_key(str(draft["faction"]))
-        return None
-
-    # --- the table's copy: each faction's Solo C.C. Board costs (faction.py) ----------
-
-    copy_extra = msg("Another faction")
-
-    def copy_parts(
-        self, options: dict[str, Any] | None = None, entered: Collection[str] = ()
-    ) -> list[CopyPart]:
-        """A game: the costs of each faction the Enemy may be drawn from. The copy: the
-        base game's factions, then any other whose costs were entered."""
-        if options is not None:
-            return [_costs_part(faction) for faction in options["factions"]]
-        named = (key[len(COSTS) :] for key in entered if key.startswith(COSTS))
-        others = sorted(
-            name
-            for name in named
-            if name not in KNOWN_FACTIONS and 0 < len(name) <= NAME_LENGTH and name.strip()
-        )
-        return [_costs_part(faction) for faction in [*KNOWN_FACTIONS, *others]]
-
-    def copy_extra_part(self, name: str) -> CopyPart:
-        name = " ".join(name.split())
-        if not 0 < len(name) <= NAME_LENGTH:
-            raise ValueError(
-                msg("a faction's name: from 1 to {limit} characters", limit=NAME_LENGTH)
-            )
-        return _costs_part(_faction_key(name))
-
-    # --- the card library: whole cards (webapp/bots/whole_cards.py) -------------------
-
-    def card_ids(self) -> list[str]:
-        return card_numbers()
-
-    def card_check(self, card_id: str) -> CardCheck:
-        return card_check(card_id)
-
-    def entry_draft(self, deck: dict[str, Any]) -> dict[str, Any]:
-        return {"tactics": tactic_names(deck)}
-
-
-COSTS = kept_key("")  # what every faction's costs are kept under, then its name
-
-
-def _costs_part(faction: str) -> CopyPart:
-    return CopyPart(
-        kept_key(faction),
-        msg("Costs of the {faction}", faction=faction_name(faction)),
-        costs_question(faction),
-    )
-
-
-LABELS: dict[str, Msg] = {
-    "vp": msg("Victory Points"),
-    "track": msg("Capital City Track: spaces advanced"),
-    "towers": msg("Towers built"),
-    "tokens": msg("Exploration Tokens on its board"),
-}
 
 SOLO_ENEMY = register(SoloEnemyBot())

@@ -12,7 +12,15 @@ from typing import Any
 
 from ...engine.text import msg
 from .. import whole_cards
-from .cards import validate_card
+from .cards import (
+    BOT_ID,
+    card_numbers,
+    deck_schema,
+    demo_deck,
+    tactic_names,
+    validate_card,
+    validate_deck,
+)
 
 OTHER = "__other__"  # the tactic is typed in, not one of the names offered
 FORM_FIELDS = ("action", "follow", "compass", "strength", "attacking", "defending")
@@ -80,3 +88,28 @@ def form_values(card: dict[str, Any] | None, tactics: list[str]) -> dict[str, An
         values[role] = name if name in tactics else OTHER
         values[f"{role}_other"] = "" if name in tactics else name
     return values
+
+
+class EnemyDeck(whole_cards.WholeCards):
+    """The Solo Enemy's deck of whole cards (`Bot.cards`): its deck files and card
+    library; the quick-entry form offers the Tactic Cards the deck names."""
+
+    bot_id = BOT_ID
+
+    def deck_schema(self) -> dict[str, Any]:
+        return deck_schema()
+
+    def demo_deck(self) -> dict[str, Any]:
+        return demo_deck()
+
+    def validate_deck(self, deck: Any) -> dict[str, Any]:
+        return validate_deck(deck)
+
+    def card_ids(self) -> list[str]:
+        return card_numbers()
+
+    def card_check(self, card_id: str) -> whole_cards.CardCheck:
+        return card_check(card_id)
+
+    def entry_draft(self, deck: dict[str, Any]) -> dict[str, Any]:
+        return {"tactics": tactic_names(deck)}

@@ -41,6 +41,13 @@ HEROES = 3
 # Solo rulebook, "Build — Capital City Track": "a 6-space track".
 TRACK_SPACES = 6
 MAX_COST = 10  # no Resource ever exceeds 10 on a Resource Track
+NAME_LENGTH = 30  # a faction's name, as the table types it
+
+
+def faction_key(name: str) -> str:
+    """A base-game faction by its key ("Elves" typed in is "elves"); any other as typed."""
+    folded = name.casefold()
+    return folded if folded in KNOWN_FACTIONS else name
 
 
 def faction_name(key: str) -> Msg:

@@ -16,10 +16,11 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from ...engine import Context, Msg, Overturn, Question, Step, TypedParams, msg
+from ...engine import Context, Msg, Overturn, Overturns, Question, Step, TypedParams, msg
 from ...engine.questions import choose
 from . import kinds
 from .cards import action_name
+from .corrections import EnemyCorrections
 from .faction import UNIT_NAMES, UNITS
 from .rules import next_track_cost, pay_up_to
 from .state import EnemyState
@@ -173,3 +174,14 @@ class OverturnUnit(EnemyStep, TypedParams[SupplyParams]):
             ctx.insert(new(kinds.TOWER_DISTANCE, **params, overturned=True))
             return
         place_unit(state, ctx, p, value, pay_up_to)
+
+
+class EnemyOverturns(Overturns[EnemyState]):
+    """Recruit, Research and both Builds, decided from what its board prints
+    (`Bot.overturns`)."""
+
+    def offered(self, state: EnemyState, step: Step) -> Overturn | None:
+        return overturnable(state, step)
+
+    def overturn(self, state: EnemyState, to: str, ctx: Context) -> None:
+        overturn(state, to, ctx, EnemyCorrections().correct)
