@@ -451,10 +451,14 @@ class Game:
         """The game replayed from its actions, with `history` as its log says (None: the
         words of these actions, nothing to redo)."""
         game = cls(bot_id, options, seed, deck, deck_checked=deck_checked)
-        for action in actions:
-            game.apply_action(action)
-        if history is not None:
-            game._held(history)
+        if history is None:
+            for action in actions:
+                game.apply_action(action)
+            return game
+        with game._replay():  # their words are the log's: not worked out again
+            for action in actions:
+                game.apply_action(action)
+        game._held(history)
         return game
 
     # --- undo and redo: the move stack ---------------------------------------------
@@ -550,8 +554,10 @@ class Game:
 
     def apply_logged(self, action: dict[str, Any], said: dict[str, Any]) -> Step:
         """Apply an action of the game's log, its words as the log holds them."""
-        step = self.apply_action(action)
-        self.history.summaries[-1] = said
+        with self._replay():
+            step = self.apply_action(action)
+        self.history.take(said)
+        self._trim()
         return step
 
     def _trim(self) -> None:
