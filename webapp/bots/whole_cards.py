@@ -3,13 +3,11 @@ and Deacon's decks share (the Covenant's cards are entered section by section in
 
 The deck file lists each card once, in the bot's printed order; a card is one part,
 `"card"`; the card library's `DeckRules` methods follow from the card numbers, the order
-and the check of one entered card, so a bot's deck subclasses `WholeCards` and declares
-those.
+and the check of one entered card, so a bot's deck is a `WholeCards` made with those.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -98,23 +96,39 @@ def card_check(
 
 
 class WholeCards(DeckRules):
-    """A bot's deck of whole cards (`Bot.cards`); its deck files, card numbers and the
-    check of one card are the bot's."""
+    """A bot's deck of whole cards (`Bot.cards`), made from the bot's own deck files
+    (`schema`, `demo`, `validate`), card numbers (`card_ids`, in the file's order) and
+    the check of one card (`card_check`); `entry_draft`: what the quick-entry form needs
+    of the deck besides the card (names offered; None: nothing)."""
 
-    #: the bot whose deck files these are
-    bot_id: str
+    def __init__(
+        self,
+        bot_id: str,
+        *,
+        schema: Callable[[], dict[str, Any]],
+        demo: Callable[[], dict[str, Any]],
+        validate: Callable[[Any], dict[str, Any]],
+        card_ids: Callable[[], list[str]],
+        card_check: Callable[[str], CardCheck],
+        entry_draft: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    ) -> None:
+        self.bot_id = bot_id
+        self._schema, self._demo, self._validate = schema, demo, validate
+        self.card_ids, self.card_check = card_ids, card_check
+        self._draft = entry_draft
 
-    @abstractmethod
-    def card_ids(self) -> list[str]:
-        """Every card number, in the deck file's order."""
+    def deck_schema(self) -> dict[str, Any]:
+        return self._schema()
 
-    @abstractmethod
-    def card_check(self, card_id: str) -> CardCheck:
-        """The check of one entered card."""
+    def demo_deck(self) -> dict[str, Any]:
+        return self._demo()
+
+    def validate_deck(self, deck: Any) -> dict[str, Any]:
+        return self._validate(deck)
 
     def entry_draft(self, deck: dict[str, Any]) -> dict[str, Any]:
-        """What the quick-entry form needs of the deck besides the card (names offered)."""
-        return {}
+        """What the quick-entry form needs of the deck besides the card."""
+        return {} if self._draft is None else self._draft(deck)
 
     def empty_deck(self, name: str) -> dict[str, Any]:
         return empty_deck(self.bot_id, name)

@@ -38,7 +38,7 @@ from . import (  # noqa: F401  (register the step types)
 from .board import BoardError, DeaconBoard, demo_board, validate_board
 from .copy_parts import DeaconParts
 from .corrections import DeaconCorrections
-from .entry import DeaconDeck
+from .entry import DEACON_DECK
 from .rules import END_VP, OBJECTIVE_VP, who_has_least
 from .state import DeaconState
 from .stepkit import STEP_TYPES, new
@@ -72,7 +72,7 @@ class DeaconBot(Bot[DeaconState]):
     name = msg("Deacon")
     game_name = msg("Reef Project")
     step_types = STEP_TYPES  # type: ignore[assignment]
-    cards = DeaconDeck()
+    cards = DEACON_DECK
     corrections = DeaconCorrections()
     board = DeaconBoard()
     copy = DeaconParts()

@@ -229,22 +229,12 @@ def form_values(card: dict[str, Any] | None) -> dict[str, str]:
     return values
 
 
-class DeaconDeck(whole_cards.WholeCards):
-    """Deacon's deck of whole cards (`Bot.cards`): its deck files and card library."""
-
-    bot_id = BOT_ID
-
-    def deck_schema(self) -> dict[str, Any]:
-        return deck_schema()
-
-    def demo_deck(self) -> dict[str, Any]:
-        return demo_deck()
-
-    def validate_deck(self, deck: Any) -> dict[str, Any]:
-        return validate_deck(deck)
-
-    def card_ids(self) -> list[str]:
-        return card_ids()
-
-    def card_check(self, card_id: str) -> whole_cards.CardCheck:
-        return card_check(card_id)
+#: Deacon's deck of whole cards (`Bot.cards`): its deck files and card library
+DEACON_DECK = whole_cards.WholeCards(
+    BOT_ID,
+    schema=deck_schema,
+    demo=demo_deck,
+    validate=validate_deck,
+    card_ids=card_ids,
+    card_check=card_check,
+)

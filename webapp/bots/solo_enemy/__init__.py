@@ -34,7 +34,7 @@ from . import (  # noqa: F401  (register the step types)
 from .cards import CARD_COUNT, DeckError, card_numbers
 from .copy_parts import EnemyParts
 from .corrections import EnemyCorrections
-from .entry import EnemyDeck
+from .entry import ENEMY_DECK
 from .faction import NAME_LENGTH, TRACK_SPACES, faction_key
 from .overturn import EnemyOverturns
 from .rules import trigger_end
@@ -53,7 +53,7 @@ class SoloEnemyBot(Bot[EnemyState]):
     name = msg("Solo Enemy")
     game_name = msg("Heroes of Land, Air & Sea")
     step_types = STEP_TYPES  # type: ignore[assignment]
-    cards = EnemyDeck()
+    cards = ENEMY_DECK
     corrections = EnemyCorrections()
     overturns = EnemyOverturns()
     copy = EnemyParts()

@@ -90,26 +90,14 @@ def form_values(card: dict[str, Any] | None, tactics: list[str]) -> dict[str, An
     return values
 
 
-class EnemyDeck(whole_cards.WholeCards):
-    """The Solo Enemy's deck of whole cards (`Bot.cards`): its deck files and card
-    library; the quick-entry form offers the Tactic Cards the deck names."""
-
-    bot_id = BOT_ID
-
-    def deck_schema(self) -> dict[str, Any]:
-        return deck_schema()
-
-    def demo_deck(self) -> dict[str, Any]:
-        return demo_deck()
-
-    def validate_deck(self, deck: Any) -> dict[str, Any]:
-        return validate_deck(deck)
-
-    def card_ids(self) -> list[str]:
-        return card_numbers()
-
-    def card_check(self, card_id: str) -> whole_cards.CardCheck:
-        return card_check(card_id)
-
-    def entry_draft(self, deck: dict[str, Any]) -> dict[str, Any]:
-        return {"tactics": tactic_names(deck)}
+#: The Solo Enemy's deck of whole cards (`Bot.cards`): its deck files and card library;
+#: the quick-entry form offers the Tactic Cards the deck names
+ENEMY_DECK = whole_cards.WholeCards(
+    BOT_ID,
+    schema=deck_schema,
+    demo=demo_deck,
+    validate=validate_deck,
+    card_ids=card_numbers,
+    card_check=card_check,
+    entry_draft=lambda deck: {"tactics": tactic_names(deck)},
+)
