@@ -20,7 +20,7 @@ STAMP := $(VENV)/.installed
 CATALOGS := $(wildcard webapp/translations/*/LC_MESSAGES/messages.po)
 COMPILED := $(CATALOGS:.po=.mo)
 
-.PHONY: run test bench mutate lint translations install browser clean
+.PHONY: run test bench compare mutate lint translations install browser clean
 
 run: install
 	exec $(BIN)/botdeck --host $(HOST) --port $(PORT) $(ARGS)
@@ -30,6 +30,16 @@ test: install browser
 
 bench: install
 	$(BIN)/python -m bench
+
+# One of `make bench`'s sections (SECTION, a bench module: tap_floor, server_load,
+# quick_entry, deacon_moves) on an earlier revision (BEFORE) and on this checkout, RUNS
+# alternating runs each, every run's samples pooled: each figure's change, those more
+# than 10 % worse marked (bench/compare.py). A single run moves by ±10 % from the next.
+BEFORE ?= HEAD
+SECTION ?= tap_floor
+RUNS ?= 8
+compare: install
+	$(BIN)/python -m bench.compare $(BEFORE) --section $(SECTION) --runs $(RUNS)
 
 # Mutation testing of the rules core, the bots' rules, the service and the store
 # ([tool.mutmut] in pyproject.toml): long (many hours on 2 cores the first time, then only
