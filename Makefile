@@ -32,9 +32,10 @@ bench: install
 	$(BIN)/python -m bench
 
 # One of `make bench`'s sections (SECTION, a bench module: tap_floor, server_load,
-# quick_entry, deacon_moves) on an earlier revision (BEFORE) and on this checkout, RUNS
-# alternating runs each, every run's samples pooled: each figure's change, those more
-# than 10 % worse marked (bench/compare.py). A single run moves by ±10 % from the next.
+# quick_entry, deacon_moves; or module:function, server_load:long_games) on an earlier
+# revision (BEFORE) and on this checkout, RUNS alternating runs each: each figure's
+# change, with its spread over the runs, WORSE when even that is more than 10 % worse
+# (bench/compare.py). One run of a section moves by ±10-15 % from the next.
 BEFORE ?= HEAD
 SECTION ?= tap_floor
 RUNS ?= 8

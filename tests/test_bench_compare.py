@@ -17,6 +17,10 @@ def measure(percentiles):
     print("A stand-in section")
     print(f"  a tap  {percentiles([{tap}] * 20)}")
     print(f"  aims: within the floor; the disk's fsync: {percentiles([0.0001] * 4)}")
+
+
+def undo(percentiles):
+    print(f"  an undo  {percentiles([0.003] * 10)}")
 """
 
 
@@ -46,7 +50,8 @@ def test_a_figure_slower_in_this_checkout_is_marked_worse(repo: Path) -> None:
     write_section(repo, 0.002)  # not committed: this checkout as it is
     lines = compare("HEAD", "standin", runs=2, root=repo)
     tap = next(line for line in lines if line.lstrip().startswith("a tap"))
-    assert "p50   1.00 →   2.00 ms (+100%)" in tap
+    # every run alike: the change's spread over the runs is the change itself
+    assert "p50   1.00 →   2.00 ms +100% [+100%…+100%]" in tap
     assert "n=40/40" in tap  # each side's two runs pooled
     assert tap.endswith("WORSE")
     # a line's label is its last clause: the disk's fsync, not the aims before it
@@ -62,13 +67,27 @@ def test_a_figure_within_ten_percent_is_not_marked_and_the_worktree_is_removed(
     assert git(repo, "worktree", "list").count("\n") == 1  # only the repository itself
 
 
+def test_one_function_of_a_section_is_run_alone(repo: Path) -> None:
+    lines = compare("HEAD", "standin:undo", runs=1, root=repo)
+    assert [line.split("  p50")[0].strip() for line in lines] == ["an undo"]
+
+
 def test_a_section_that_fails_is_named_with_its_error(repo: Path) -> None:
     (repo / "bench" / "standin.py").write_text("def measure(percentiles):\n    1 / 0\n")
     with pytest.raises(SystemExit, match=r"bench\.standin failed in .*ZeroDivisionError"):
         compare("HEAD", "standin", runs=1, root=repo)
 
 
+def test_a_change_over_ten_percent_that_one_run_makes_needs_more_runs() -> None:
+    before = {"a tap": [[0.001] * 4 + [0.002]] * 4}
+    after = {"a tap": [[0.001] * 4 + [0.002]] * 2 + [[0.0013] * 4 + [0.002]] * 2}
+    [line] = table(before, after)  # two runs of four slower: drawn again, often one or none
+    assert "p50   1.00 →   1.30 ms +30% [+0%…+30%]" in line
+    assert "p95   2.00 →   2.00 ms  +0% [+0%…+0%]" in line
+    assert line.endswith("over 10 %, within the runs' spread: run more")
+
+
 def test_the_table_names_a_figure_found_on_one_side_only() -> None:
-    lines = table({"a tap": [0.001], "gone": [0.001]}, {"a tap": [0.001], "new": [0.002]})
+    lines = table({"a tap": [[0.001]], "gone": [[0.001]]}, {"a tap": [[0.001]], "new": [[0.002]]})
     assert lines[0].lstrip().startswith("a tap")
     assert lines[-1] == "  on one side only: gone; new"
