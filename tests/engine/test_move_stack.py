@@ -14,7 +14,7 @@ import pytest
 
 from webapp.engine import Game, History, HistoryNeeded, InvalidAnswer
 from webapp.engine.game import SNAPSHOT_EVERY
-from webapp.engine.history import STORED_TAIL
+from webapp.engine.history import STORED_TAIL, trimmed
 
 from ..random_play import BOTS
 from .test_resume import now, resumed
@@ -127,6 +127,22 @@ def test_a_served_game_lets_go_of_old_words_and_reads_them_back():
     assert game.history.summaries[0] is None  # let go of
     game.undo_to(5)
     assert game.history.in_effect == 5 and game.history.summaries[4] is not None
+
+
+def test_a_long_game_holds_the_words_of_its_latest_actions_only():
+    """Memory lets go of all but the latest STORED_TAIL words once it holds twice as many,
+    again and again however long the game: it holds between the two, never more."""
+    entries: list[Any] = []
+    held = []
+    for number in range(10 * STORED_TAIL):
+        entries.append({"action": number})
+        trimmed(entries)
+        held.append(sum(entry is not None for entry in entries))
+        assert None not in entries[-STORED_TAIL:]  # the latest always held
+    first = held.index(STORED_TAIL, 2 * STORED_TAIL)  # the first time it let go
+    assert first == 2 * STORED_TAIL  # with one more than twice STORED_TAIL held
+    assert held[:first] == list(range(1, first + 1))
+    assert min(held[first:]) == STORED_TAIL and max(held[first:]) == 2 * STORED_TAIL
 
 
 @pytest.mark.parametrize("bot_id", BOTS)
