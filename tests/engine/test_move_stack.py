@@ -115,6 +115,29 @@ def test_a_resumed_game_keeps_what_redo_brings_back():
     assert seen(again) == seen(game)
 
 
+def test_a_resumed_game_takes_back_what_one_redo_brought_back_as_one_unit():
+    """After a restart, the next Undo still takes back all that the last Redo brought back
+    together: the units are stored with the game."""
+    game = played("covenant", 6, 20)
+    game.undo_to(15)
+    game.redo()
+    again = resumed(game)
+    assert again.history.undo_size() == game.history.undo_size() == 5
+    assert again.history.next_undo_said() == game.history.next_undo_said()
+    assert again.undo_unit() == game.undo_unit()
+    assert len(again.actions) == len(game.actions) == 15 and seen(again) == seen(game)
+
+
+def test_undo_needs_the_words_of_every_action_it_takes_back_even_the_first():
+    """What an undo back to a point takes back must be held in words, back to the start
+    of the game; undoing nothing needs none."""
+    history = History([None, {"text": "b"}], [], {})
+    with pytest.raises(HistoryNeeded, match="before the stored snapshot"):
+        history.check_undo(0)
+    history.check_undo(1)  # its words are held
+    history.check_undo(2)  # nothing taken back
+
+
 def test_a_served_game_lets_go_of_old_words_and_reads_them_back():
     """With a log to read them from, memory holds only the latest words; an undo of older
     ones reads the whole game again first."""
