@@ -16,7 +16,7 @@ from webapp.engine import Game, History, HistoryNeeded, InvalidAnswer
 from webapp.engine.game import SNAPSHOT_EVERY
 from webapp.engine.history import STORED_TAIL, trimmed
 
-from ..random_play import BOTS
+from ..random_play import BOTS, random_answer
 from .test_resume import now, resumed
 from .test_snapshots import played
 
@@ -136,6 +136,40 @@ def test_undo_needs_the_words_of_every_action_it_takes_back_even_the_first():
         history.check_undo(0)
     history.check_undo(1)  # its words are held
     history.check_undo(2)  # nothing taken back
+
+
+def test_undo_back_to_the_end_of_a_unit_leaves_the_unit_whole():
+    """Redo brings back five actions as one unit; two more are taken, then taken back to
+    the end of the unit: the next Undo takes back the five together."""
+    game = played("covenant", 6, 20)
+    game.undo_to(15)
+    game.redo()
+    rng = random.Random(0)
+    game.answer(random_answer(game, rng))
+    game.answer(random_answer(game, rng))
+    game.undo_to(20)
+    assert len(game.undo_unit()) == 5 and len(game.actions) == 15
+
+
+def test_two_actions_brought_back_by_one_redo_are_one_unit_in_words_too():
+    game = played("covenant", 6, 20)
+    game.undo_to(18)
+    assert str(game.history.next_redo_said()).startswith("2 actions, up to “")
+    game.redo()
+    assert str(game.history.next_undo_said()).startswith("2 actions, back to “")
+    assert len(game.undo_unit()) == 2
+
+
+def test_a_unit_back_to_the_start_says_so():
+    game = played("covenant", 6, 4)
+    game.undo_to(0)
+    game.redo()
+    assert str(game.history.next_undo_said()) == "4 actions, back to the start of the game"
+
+
+def test_nothing_to_redo_or_not_held_has_no_words():
+    assert History().next_redo_said() is None  # a game just started
+    assert History([{"text": "a"}], [None], {}).next_redo_said() is None  # not held
 
 
 def test_a_served_game_lets_go_of_old_words_and_reads_them_back():
