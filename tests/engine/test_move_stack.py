@@ -14,7 +14,7 @@ import pytest
 
 from webapp.engine import Game, History, HistoryNeeded, InvalidAnswer
 from webapp.engine.game import SNAPSHOT_EVERY
-from webapp.engine.history import STORED_TAIL, trimmed
+from webapp.engine.history import STORED_TAIL, back_to, trimmed
 
 from ..random_play import BOTS, random_answer
 from .test_resume import now, resumed
@@ -156,6 +156,7 @@ def test_two_actions_brought_back_by_one_redo_are_one_unit_in_words_too():
     game.undo_to(18)
     assert str(game.history.next_redo_said()).startswith("2 actions, up to “")
     game.redo()
+    assert str(game.history.redone_said()).startswith("Redone: 2 actions, up to “")
     assert str(game.history.next_undo_said()).startswith("2 actions, back to “")
     assert len(game.undo_unit()) == 2
 
@@ -163,12 +164,19 @@ def test_two_actions_brought_back_by_one_redo_are_one_unit_in_words_too():
 def test_a_unit_back_to_the_start_says_so():
     game = played("covenant", 6, 4)
     game.undo_to(0)
+    assert str(game.history.undone_said()) == "Undone: 4 actions, back to the start of the game"
     game.redo()
     assert str(game.history.next_undo_said()) == "4 actions, back to the start of the game"
 
 
+def test_several_actions_back_to_one_whose_words_are_not_held_are_counted():
+    assert str(back_to(1, 5, None)) == "1 action"
+    assert str(back_to(3, 5, None)) == "3 actions"
+
+
 def test_nothing_to_redo_or_not_held_has_no_words():
     assert History().next_redo_said() is None  # a game just started
+    assert History().undone_said() is None  # nothing undone
     assert History([{"text": "a"}], [None], {}).next_redo_said() is None  # not held
 
 
