@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import random
-import re
 import statistics
 import subprocess
 import sys
@@ -33,10 +32,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .server_load import p95
+
 ROOT = Path(__file__).resolve().parent.parent
 WORSE = 0.10  # the refactors' aim: every figure within 10 % or better
 RESAMPLES = 400
-MARK = re.compile(r"@@(\d+)@@")
 
 # One run of a section in a child process (cwd and import path: the revision's checkout):
 # `percentiles` keeps each list it is given and stands in the printed line as a mark, so a
@@ -87,15 +87,6 @@ def keep(into: Runs, run: dict[str, list[float]]) -> None:
         into.setdefault(label, []).append(samples)
 
 
-def p50(samples: list[float]) -> float:
-    return statistics.median(samples)
-
-
-def p95(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
-
-
 def pooled(runs: list[list[float]]) -> list[float]:
     return [sample for run in runs for sample in run]
 
@@ -139,7 +130,8 @@ def table(before: Runs, after: Runs) -> list[str]:
         old, new = pooled(old_runs), pooled(new_runs)
         figures = []
         changes = []
-        for name, figure in (("p50", p50), ("p95", p95)):
+        # each as `make bench` prints it (bench/__main__.py `percentiles`)
+        for name, figure in (("p50", statistics.median), ("p95", p95)):
             change = figure(new) / figure(old) - 1
             low, high = spread(old_runs, new_runs, figure)
             changes.append((change, low, high))
