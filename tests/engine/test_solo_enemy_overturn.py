@@ -153,6 +153,19 @@ def test_towers_and_vessels_it_cannot_pay_for_builds_a_tower_when_overturned():
     assert pending_after(game) == ["tower_build", "tower_tokens", "follow"]
 
 
+def test_towers_and_vessels_overturned_offers_no_tower_once_its_3_towers_are_built():
+    """An ability may let it build beyond what its board prints, not beyond its
+    components: a faction has 3 Towers ("Gather that Faction's components as if it were
+    a normal game"). With all 3 on the map, it can after all build a Vessel only."""
+    game = new_game("build_towers", corrections={"ore": 0, "hero1": 1, "towers": 3, "track": 6})
+    play(game, until="move_start")
+    game.overturn("succeed")
+    assert [c.value for c in game.pending().question.choices] == ["air_vessel", "sea_vessel"]
+    with pytest.raises(InvalidAnswer):
+        game.answer("tower")
+    assert game.state.towers == 3
+
+
 def test_towers_and_vessels_paid_for_fails_when_overturned_after_its_tokens():
     """A Tower built and its Exploration Tokens counted: overturned, the Ore, the Tower and
     the tokens' VP come back, and the Hero moves."""
