@@ -193,12 +193,12 @@ def test_an_undo_of_kept_entries_puts_back_the_last_change_and_names_its_keys(tm
         owner, now = "tablet-device-00000003", db.now()
         for n, keys in enumerate((["a"], ["b", "c"], ["d"])):
             changes = [(key, {"n": n}) for key in keys]
-            db.change_kept(owner, "covenant", changes, history="h", depth=8, now=now)
+            db.change_kept(owner, "covenant", changes, history="h", now=now)
         assert db.undo_kept(owner, "covenant", history="h", now=now) == ["d"]
         assert db.undo_kept(owner, "covenant", history="h", now=now) == ["b", "c"]
         assert db.find_kept(owner, "covenant", "c") is None
         assert db.find_kept(owner, "covenant", "a") == {"n": 0}
-        db.change_kept(owner, "covenant", [("a", None)], history="h", depth=8, now=now)
+        db.change_kept(owner, "covenant", [("a", None)], history="h", now=now)
         assert db.find_kept(owner, "covenant", "a") is None  # taken away
         assert db.undo_kept(owner, "covenant", history="h", now=now) == ["a"]
         assert db.find_kept(owner, "covenant", "a") == {"n": 0}  # and put back

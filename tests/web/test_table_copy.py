@@ -18,7 +18,7 @@ from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.components import DEMO_COMPONENTS, PARTS
 from webapp.bots.deacon.turn import SETUP_PARTS
 from webapp.engine import get_bot
-from webapp.service import games
+from webapp.service import games, table_copy
 from webapp.storage import db
 
 from ..engine.deacon import real_components
@@ -233,6 +233,24 @@ def test_undo_takes_back_the_last_change_a_file_imported_whole(client):
     client.post(f"{COPY}/undo")
     assert parts() == {}
     assert "disabled>" in text(client.get(COPY)).split("Undo the last change")[0][-200:]
+
+
+def test_the_copys_undo_takes_back_its_last_twelve_changes_and_no_more(app):
+    """README, the copy page: *Undo the last change* takes back "the last 12", as the
+    board editor's Undo does (tests/test_store_guards.py). Guards the bound of the undo
+    list both share (it would grow in the database at every change, without end)."""
+    owner = "copy-owner-device"
+    with app.app_context():
+        part = table_copy.find_part("deacon", "components:pollution", owner).part
+        for small in range(15):
+            entered = {"small": str(small - 7), "medium": "2", "large": "4"}  # as a form sends
+            table_copy.save_part("deacon", part, entered, owner)
+        undone = []
+        while table_copy.undo("deacon", owner):
+            undone.append(db.find_kept(owner, "deacon", "components:pollution")["small"])
+        assert undone == [small - 7 for small in range(13, 1, -1)]
+        assert not table_copy.can_undo("deacon", owner)
+        assert db.find_kept(owner, "deacon", "components:pollution")["small"] == 2 - 7
 
 
 @pytest.mark.parametrize(
