@@ -1017,16 +1017,20 @@ def delete_kept(owner: str, bot: str, *keys: str) -> None:
 class Unclaimed:
     games: int
     decks: int
+    kept: int = 0  # kept entries: the copy of the game's printed parts, boards, undo lists
 
     def __bool__(self) -> bool:
-        return bool(self.games or self.decks)
+        return bool(self.games or self.decks or self.kept)
 
 
 def unclaimed() -> Unclaimed:
     db = get_db()
     games = db.execute("SELECT COUNT(*) FROM games WHERE owner IS NULL").fetchone()[0]
     decks = db.execute("SELECT COUNT(*) FROM decks WHERE owner IS NULL").fetchone()[0]
-    return Unclaimed(int(games), int(decks))
+    # a copy of the game an earlier Botdeck kept with no game or deck beside it is
+    # offered too: it is claimed only from that offer
+    kept = db.execute("SELECT COUNT(*) FROM kept WHERE owner = ''").fetchone()[0]
+    return Unclaimed(int(games), int(decks), int(kept))
 
 
 def claim(device_id: str, now: str) -> Unclaimed:
@@ -1042,6 +1046,6 @@ def claim(device_id: str, now: str) -> Unclaimed:
         )
         games = db.execute("UPDATE games SET owner = ? WHERE owner IS NULL", (device_id,))
         decks = db.execute("UPDATE decks SET owner = ? WHERE owner IS NULL", (device_id,))
-        db.execute("UPDATE OR IGNORE kept SET owner = ? WHERE owner = ''", (device_id,))
+        kept = db.execute("UPDATE OR IGNORE kept SET owner = ? WHERE owner = ''", (device_id,))
         db.execute("DELETE FROM kept WHERE owner = ''")
-    return Unclaimed(games.rowcount, decks.rowcount)
+    return Unclaimed(games.rowcount, decks.rowcount, kept.rowcount)
