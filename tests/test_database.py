@@ -578,6 +578,28 @@ def test_the_backup_fingerprint_notices_a_device_joining_or_leaving_a_game(playe
     assert backed_up(path) and not backed_up(path)
 
 
+@pytest.mark.parametrize("ownerless", ["deck", "kept entry"])
+def test_the_backup_fingerprint_notices_a_claim_of_a_deck_or_a_kept_entry_alone(
+    tmp_path, ownerless
+):
+    """A claim changes only who owns them: still a change a restore would undo."""
+    app = make_app(tmp_path)
+    with app.app_context():
+        db.insert_device("tablet-device-00000009", "Tablet", db.now())
+        if ownerless == "deck":
+            db.get_db().execute(
+                "INSERT INTO decks (id, bot, name, data, created_at, updated_at, owner) VALUES"
+                " ('olddeck00001', 'covenant', 'Old', ?, '2026-01-01', '2026-01-01', NULL)",
+                (json.dumps(deck_file()),),
+            )
+        else:
+            db.save_kept("", "deacon", "components:pollution", {"small": 1}, "2026-03-01")
+    before = safety.fingerprint(database_of(app))
+    with app.app_context():
+        assert db.claim("tablet-device-00000009", db.now())
+    assert safety.fingerprint(database_of(app)) != before
+
+
 def test_a_database_holding_only_the_tables_copy_of_the_game_is_backed_up(tmp_path):
     """No game, no deck: the printed parts entered once are all there is, and are kept
     safe as games are (after the change, and at the next start if it changed)."""
@@ -648,8 +670,9 @@ def test_a_copy_of_the_game_no_device_owns_is_offered_alone_and_its_claim_backed
         db.save_kept("", "deacon", "components:pollution", pollution, "2026-03-01")
         board = {**demo_board(), "name": "Old board", "demo": False}
         db.save_kept("", "deacon", "board:oldboard", board, "2026-03-01")
-    safety.make_backup(database_of(app), keep=10)
     client = app.test_client()
+    assert client.post("/device/name", data={"name": "Tablet"}).status_code == 303
+    safety.make_backup(database_of(app), keep=10)  # the device stored: a claim is all next
     for page in ("/", "/library/covenant"):
         shown = html.unescape(client.get(page).get_data(as_text=True))
         assert "Printed parts and boards of a copy of the game were stored before" in shown
