@@ -969,54 +969,64 @@ def list_kept(owner: str, bot: str, prefix: str) -> list[tuple[str, Any]]:
     return [(row["key"], json.loads(row["data"])) for row in rows]
 
 
-def replace_kept(
-    owner: str, bot: str, key: str, data: Any, *, history: str, depth: int, now: str
-) -> None:
-    """Store `data` under `key`, and what was there at the end of the list kept under
-    `history` (its last `depth` entries), in one transaction."""
-    db = get_db()
-    with _transaction(db):
-        before = db.execute(
-            "SELECT data FROM kept WHERE owner = ? AND bot = ? AND key = ?", (owner, bot, key)
-        ).fetchone()
+# The undo lists kept beside what they take back (the board editor's, the table's copy's):
+# each holds the last UNDO_DEPTH changes, and lets go of the older ones.
+UNDO_DEPTH = 12
+
+
+def _push_undo(owner: str, bot: str, history: str, entry: Any, now: str) -> None:
+    """`entry` put last on the undo list kept under `history` (within the caller's
+    transaction)."""
+    past = find_kept(owner, bot, history) or []
+    save_kept(owner, bot, history, [*past, entry][-UNDO_DEPTH:], now)
+
+
+def _pop_undo(owner: str, bot: str, history: str, now: str) -> Any:
+    """The last entry of the undo list kept under `history`, taken off it (None: the
+    list is empty), within the caller's transaction."""
+    past = find_kept(owner, bot, history) or []
+    if not past:
+        return None
+    save_kept(owner, bot, history, past[:-1], now)
+    return past[-1]
+
+
+def replace_kept(owner: str, bot: str, key: str, data: Any, *, history: str, now: str) -> None:
+    """Store `data` under `key`, and what was there on the undo list kept under
+    `history`, in one transaction."""
+    with _transaction(get_db()):
+        before = find_kept(owner, bot, key)
         if before is not None:
-            past = find_kept(owner, bot, history) or []
-            save_kept(owner, bot, history, [*past, json.loads(before[0])][-depth:], now)
+            _push_undo(owner, bot, history, before, now)
         save_kept(owner, bot, key, data, now)
 
 
 def restore_kept(owner: str, bot: str, key: str, *, history: str, now: str) -> bool:
-    """Put back under `key` the last entry of the list kept under `history` (taken off
-    it), in one transaction; False if the list is empty."""
-    db = get_db()
-    with _transaction(db):
-        past = find_kept(owner, bot, history) or []
-        if not past or find_kept(owner, bot, key) is None:
+    """Put back under `key` the last entry of the undo list kept under `history` (taken
+    off it), in one transaction; False if the list is empty or `key` holds nothing (a
+    board deleted: not brought back from its undo list)."""
+    with _transaction(get_db()):
+        if find_kept(owner, bot, key) is None:
             return False
-        save_kept(owner, bot, key, past[-1], now)
-        save_kept(owner, bot, history, past[:-1], now)
+        before = _pop_undo(owner, bot, history, now)
+        if before is None:
+            return False
+        save_kept(owner, bot, key, before, now)
     return True
 
 
 def change_kept(
-    owner: str,
-    bot: str,
-    changes: list[tuple[str, Any]],
-    *,
-    history: str,
-    depth: int,
-    now: str,
+    owner: str, bot: str, changes: list[tuple[str, Any]], *, history: str, now: str
 ) -> None:
     """Store each `(key, data)` of `changes` (data None: the entry is removed), and what
-    the keys held before as one unit at the end of the list kept under `history` (its
-    last `depth` units), in one transaction: `undo_kept` takes the unit back whole."""
+    the keys held before as one unit on the undo list kept under `history`, in one
+    transaction: `undo_kept` takes the unit back whole."""
     db = get_db()
     with _transaction(db):
         unit = [{"key": key, "data": find_kept(owner, bot, key)} for key, _data in changes]
         for key, data in changes:
             _set_kept(db, owner, bot, key, data, now)
-        past = find_kept(owner, bot, history) or []
-        save_kept(owner, bot, history, [*past, unit][-depth:], now)
+        _push_undo(owner, bot, history, unit, now)
 
 
 def undo_kept(owner: str, bot: str, *, history: str, now: str) -> list[str]:
@@ -1024,13 +1034,12 @@ def undo_kept(owner: str, bot: str, *, history: str, now: str) -> list[str]:
     in one transaction; the keys it put back ([] if the list is empty)."""
     db = get_db()
     with _transaction(db):
-        past = find_kept(owner, bot, history) or []
-        if not past:
+        unit = _pop_undo(owner, bot, history, now)
+        if unit is None:
             return []
-        for change in past[-1]:
+        for change in unit:
             _set_kept(db, owner, bot, change["key"], change["data"], now)
-        save_kept(owner, bot, history, past[:-1], now)
-    return [change["key"] for change in past[-1]]
+    return [change["key"] for change in unit]
 
 
 def _set_kept(db: sqlite3.Connection, owner: str, bot: str, key: str, data: Any, now: str) -> None:
@@ -1056,16 +1065,20 @@ def delete_kept(owner: str, bot: str, *keys: str) -> None:
 class Unclaimed:
     games: int
     decks: int
+    kept: int = 0  # kept entries: the copy of the game's printed parts, boards, undo lists
 
     def __bool__(self) -> bool:
-        return bool(self.games or self.decks)
+        return bool(self.games or self.decks or self.kept)
 
 
 def unclaimed() -> Unclaimed:
     db = get_db()
     games = db.execute("SELECT COUNT(*) FROM games WHERE owner IS NULL").fetchone()[0]
     decks = db.execute("SELECT COUNT(*) FROM decks WHERE owner IS NULL").fetchone()[0]
-    return Unclaimed(int(games), int(decks))
+    # a copy of the game an earlier Botdeck kept with no game or deck beside it is
+    # offered too: it is claimed only from that offer
+    kept = db.execute("SELECT COUNT(*) FROM kept WHERE owner = ''").fetchone()[0]
+    return Unclaimed(int(games), int(decks), int(kept))
 
 
 def claim(device_id: str, now: str) -> Unclaimed:
@@ -1081,9 +1094,9 @@ def claim(device_id: str, now: str) -> Unclaimed:
         )
         games = db.execute("UPDATE games SET owner = ? WHERE owner IS NULL", (device_id,))
         decks = db.execute("UPDATE decks SET owner = ? WHERE owner IS NULL", (device_id,))
-        db.execute("UPDATE OR IGNORE kept SET owner = ? WHERE owner = ''", (device_id,))
+        kept = db.execute("UPDATE OR IGNORE kept SET owner = ? WHERE owner = ''", (device_id,))
         db.execute("DELETE FROM kept WHERE owner = ''")
-    return Unclaimed(games.rowcount, decks.rowcount)
+    return Unclaimed(games.rowcount, decks.rowcount, kept.rowcount)
 
 
 # --- games brought back from a file set aside ------------------------------------------

@@ -262,15 +262,20 @@ def open_for_use(
 
 
 # What a database holds, in a few numbers: every change a player can make moves one.
+# A device joining a game while another leaves one keeps the count of games in lists:
+# the newest joined (a join is stamped now) and the players among them move. A claim
+# changes only owners: the count of what no device owns moves.
 FINGERPRINT = (
     "SELECT (SELECT COUNT(*) || '/' || IFNULL(SUM(version), 0) || '/' || IFNULL(MAX(updated_at),"
     " '') || '/' || IFNULL(SUM(length(name)), 0) || '/' || IFNULL(SUM(owner IS NULL), 0)"
     " || '/' || IFNULL(SUM(deleted_at IS NOT NULL), 0) || '/' || IFNULL(MAX(deleted_at), '')"
     " FROM games),"
     " (SELECT COUNT(*) || '/' || IFNULL(MAX(updated_at), '') || '/' || IFNULL(SUM(length(name)),"
-    " 0) FROM decks),"
-    " (SELECT COUNT(*) || '/' || IFNULL(MAX(updated_at), '') FROM kept),"
-    " (SELECT COUNT(*) FROM device_games),"
+    " 0) || '/' || IFNULL(SUM(owner IS NULL), 0) FROM decks),"
+    " (SELECT COUNT(*) || '/' || IFNULL(MAX(updated_at), '') || '/' || IFNULL(SUM(owner = ''), 0)"
+    " FROM kept),"
+    " (SELECT COUNT(*) || '/' || IFNULL(MAX(joined_at), '') || '/' || IFNULL(SUM(role = 'play'), 0)"
+    " FROM device_games),"
     " (SELECT COUNT(*) || '/' || IFNULL(SUM(named), 0) || '/' || IFNULL(SUM(length(name)), 0)"
     " FROM devices)"
 )
