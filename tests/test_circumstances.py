@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app
+from webapp.engine.actions import Answered, Corrected
+from webapp.service import games
 from webapp.storage import db, safety
 
 from .web.conftest import HTMX, version_of
@@ -586,3 +588,50 @@ def test_setting_aside_twice_in_one_second_keeps_both_files(tmp_path):
     second = safety.set_aside(database)
     assert first != second
     assert first.read_bytes() == b"first" and second.read_bytes() == b"second"
+
+
+# --- a tap stored, what follows it not -------------------------------------------------------
+
+
+def test_a_tap_stored_whose_entry_cannot_be_kept_now_is_answered_as_taken(table, monkeypatch):
+    """Keeping what the table entered for its next game is a write after the tap's own:
+    a database busy by then leaves the tap stored and answered, not told as refused."""
+    app, client, game_id = table
+    path = Path(app.config["DATABASE"])
+    before = stored_version(path, game_id)
+
+    def busy(*args, **kwargs):
+        raise db.DatabaseBusy()
+
+    monkeypatch.setattr(games, "_remember", busy)
+    with app.app_context():
+        opened = games.act(game_id, before, Answered("H"), "Tablet")
+    assert opened.version == before + 1 == stored_version(path, game_id)
+
+
+def test_a_part_answered_from_the_copy_that_cannot_be_stored_leaves_the_game_as_stored(
+    table, monkeypatch
+):
+    """The copy answering the next part is a second action: if it cannot be stored, the
+    game shown is the one stored (the part asked again), not one a step ahead of it."""
+    app, client, game_id = table
+    path = Path(app.config["DATABASE"])
+    before = stored_version(path, game_id)
+    stored = db.append_event
+
+    def from_the_copy(game_id, opened, device):
+        def refused(*args, **kwargs):
+            raise db.DatabaseBusy()
+
+        monkeypatch.setattr(db, "append_event", refused)
+        try:
+            return games.act(game_id, opened.version, Corrected("coins", 9), device)
+        finally:
+            monkeypatch.setattr(db, "append_event", stored)
+
+    monkeypatch.setattr(games, "fill_from_library", from_the_copy)
+    with app.app_context():
+        opened = games.act(game_id, before, Corrected("coins", 5), "Tablet")
+        assert opened.version == before + 1 == stored_version(path, game_id)
+        assert opened.game.state.ai.coins == 5
+        assert games.open_game(game_id).game.state.ai.coins == 5
