@@ -161,7 +161,7 @@ def test_towers_and_vessels_overturned_offers_no_tower_once_its_3_towers_are_bui
     play(game, until="move_start")
     game.overturn("succeed")
     assert [c.value for c in game.pending().question.choices] == ["air_vessel", "sea_vessel"]
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(InvalidAnswer, match="not one of the listed choices"):
         game.answer("tower")
     assert game.state.towers == 3
 
