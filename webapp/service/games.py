@@ -507,7 +507,11 @@ def act(
         if isinstance(change, Answered) and asked is not None:
             _remember(changed.row, asked.question, changed.game.actions[-1]["answer"])
     live.publish(_key(game_id), changed.version)
-    if kind == "undo":  # taken back: the part is asked again, offered as the copy holds it
+    if kind in ("undo", "redo"):
+        # Undo: the part is asked again, offered as the copy holds it. Redo: what comes
+        # next is the game's own answer, on the redo list; one filled in here would be a
+        # new action (whatever the library or the copy holds now), and a new action
+        # drops what is left to redo.
         return changed
     return fill_from_library(game_id, changed, device)
 
