@@ -461,9 +461,9 @@ class Fields(Question):
             is_chosen(self.choices, raw) or raw.lstrip().startswith("{") or raw == ""
         )
         if not own:
-            was, value = read_formerly(self.formerly, raw, as_sent=as_sent)
+            was, former = read_formerly(self.formerly, raw, as_sent=as_sent)
             if was:
-                return value
+                return former
         if isinstance(raw, str) and is_chosen(self.choices, raw):
             return raw
         if isinstance(raw, str) and raw.lstrip().startswith("{"):
