@@ -9,17 +9,25 @@ connection parsed ~38,000 requests from 1.5 MB sent.
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import select
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
+import uvicorn
+
+from webapp.serving.server import guarded_protocol, listen
+from webapp.web.body_limits import MB
 
 from .conftest import ServerProcess
 from .test_server_limits import rss_mb
+from .waiting import wait_until
 
 CONNECTIONS = 20
 FLOOD_SECONDS = 6
@@ -182,3 +190,62 @@ def test_a_connection_pipelining_past_the_bound_is_paused_not_refused(quick_dead
         for number in range(count):
             assert redirects_to(next(got)) == (302, target(number, pad))
         sender.join(timeout=20)
+
+
+# --- on the protocol itself, served in this process: what waits for a client ------------
+
+
+@contextmanager
+def served(app: Any) -> Iterator[tuple[int, uvicorn.Server]]:
+    """`app` served by uvicorn with the server's protocol, on a thread: (its port, the
+    uvicorn server, whose connections can be looked at)."""
+    protocol = guarded_protocol(
+        header_seconds=10, body_seconds=10, per_client=64, max_body=4 * MB, route_bodies={}
+    )
+    config = uvicorn.Config(app, http=protocol, ws="none", lifespan="off", log_level="warning")
+    server = uvicorn.Server(config)
+    sock = listen("127.0.0.1", 0)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        wait_until(lambda: server.started, within=10, what="the server started")
+        yield sock.getsockname()[1], server
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+def settled(server: uvicorn.Server) -> None:
+    """Once what the event loop had to do when this is called is done."""
+    [connection] = server.server_state.connections
+    for _ in range(3):
+        asyncio.run_coroutine_threadsafe(asyncio.sleep(0), connection.loop).result(timeout=10)
+
+
+def test_no_answer_is_made_while_the_client_leaves_the_last_one_unread():
+    """An answer made for a client that does not read waits in memory, whole, until it
+    does: the server makes the next one only once the client takes the last."""
+    made = []
+
+    async def megabyte_answers(scope: Any, receive: Any, send: Any) -> None:
+        made.append(scope["path"])
+        body = b"x" * MB
+        headers = [(b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    with served(megabyte_answers) as (port, server):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(request("GET", "/") * 64)  # 64 MB of answers: more than buffers hold
+            wait_until(
+                lambda: any(c.flow.write_paused for c in server.server_state.connections),
+                within=10,
+                what="the client's socket full",
+            )
+            settled(server)
+            assert len(made) == server.server_state.total_requests  # each answer sent whole
+            got = 0
+            while got < 64 * MB and (chunk := sock.recv(MB)):
+                got += len(chunk)
+        assert got >= 64 * MB  # the client reads: every answer comes

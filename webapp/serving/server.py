@@ -166,7 +166,7 @@ class GuardedProtocol(PacedProtocol):
     def stopped(self) -> bool:
         return self.refused or super().stopped()
 
-    def feed(self, piece: bytes) -> None:
+    def feed(self, piece: memoryview) -> None:
         if self.deadline is None and (self.cycle is None or self.cycle.response_complete):
             self._arm(self.header_seconds)  # the first byte of a new request
         super().feed(piece)
