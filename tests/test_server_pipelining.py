@@ -66,7 +66,7 @@ def flood(port: int, pid: int, sent: bytes) -> tuple[float, float, int]:
     """`sent` pipelined over and over on CONNECTIONS connections for FLOOD_SECONDS, their
     answers never read; (the server's RSS before, its highest during, how many of the
     connections it still holds after). A fresh device's page answers meanwhile."""
-    socks = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(CONNECTIONS)]
+    socks = [unread_connection(port) for _ in range(CONNECTIONS)]
     before = peak = rss_mb(pid)
     try:
         for sock in socks:
@@ -95,6 +95,16 @@ def flood(port: int, pid: int, sent: bytes) -> tuple[float, float, int]:
         for sock in socks:
             sock.close()
     return before, peak, held
+
+
+def unread_connection(port: int) -> socket.socket:
+    """A connection whose receive buffer holds 64 KB (loopback's grow to 32 MB, which
+    the server would fill for a long while before its own writes stop)."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", port))
+    return sock
 
 
 def still_open(sock: socket.socket) -> bool:

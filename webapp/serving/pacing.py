@@ -3,27 +3,31 @@ back-pressure on every connection.
 
 A client may send requests one behind another without waiting for the answers
 (pipelining). uvicorn parses every request of what it has read (httptools takes a
-whole read, 256 KB, at once) and queues each as a request waiting its turn, ~2 KB
-apiece; after every answer it reads again. A client that never read its answers made
-one connection hold ~38,000 of them (70 MB) from 1.5 MB sent, and one address's 64
-connections could hold gigabytes. Here:
+whole read, 256 KB, at once), queues each as a request waiting its turn (~2 KB
+apiece) and reads again after every answer. A client that never read its answers
+made one connection hold ~38,000 of them (70 MB) from 1.5 MB sent, and one address's
+64 connections could hold gigabytes. Here:
 
 - **A few requests wait, no more**: past `waiting_requests` parsed ahead of their
-  turn, what was read and not parsed is kept as it came (bytes: 30 times smaller than
-  parsed) and the connection is not read until answers go out. What arrives is parsed
-  a piece at a time (httptools cannot stop within what it is given): a KB where a
+  turn, the connection is not read until answers go out, and what was read and not
+  parsed stays as it came (bytes: 50 times smaller than parsed). httptools parses
+  everything it is given, so what arrives is given a piece at a time: a KB where a
   request may begin, a declared body to its end at once, a chunked body up to where
-  its last chunk could begin. A request waiting its turn is not read past its first
-  piece of body: only the request being answered brings its body in.
+  its last chunk could begin. Reads are no larger than what can be held unparsed:
+  16 KB where a request begins (a browser's request head is under 8 KB), 64 KB of a
+  chunked body, a declared body to its end (256 KB at most, asyncio's own reads).
+- **Only the request being answered brings its body in**: one waiting its turn is
+  not read past the piece its head came in, however uvicorn asks for more.
 - **The next answer is not made while the last one is unsent**: once the client
   leaves unread what the transport holds for it (64 KB past what the system's socket
-  buffers hold), the next request waits, unanswered, until it reads — not answered and
-  kept whole in memory.
+  buffers hold), the next request waits, unanswered, until it reads — rather than
+  answered and kept whole in memory.
 
-A connection that pipelines past the bound is paused, never answered with an error;
-one that reads gets every answer, in order. What one connection can make the server
-hold: ~a read (256 KB) unparsed, a few dozen parsed requests and one answer past the
-transport's 64 KB.
+A connection that pipelines past the bound is paused, never answered with an error,
+and the server's deadlines do not run while it is (it is not late: the server is not
+reading); one that reads gets every answer, in order. What a connection that never
+reads can make the server hold: a read (16 KB), about 60 small requests parsed (8 and
+one piece's worth), the transport's 64 KB and the last answer.
 """
 
 from __future__ import annotations
@@ -123,9 +127,9 @@ class PacedProtocol(HttpToolsProtocol, asyncio.BufferedProtocol):
         data, self.unparsed = self.unparsed, b""
         view, at = memoryview(data), 0
         while at < len(data) and not self.stopped() and not self._enough():
-            size = self._piece_size(data, at)
-            self.feed(view[at : at + size])
-            at += size
+            piece = view[at : at + self._piece_size(data, at)]
+            self.feed(piece)
+            at += len(piece)
         if self.stopped():
             return
         self.unparsed = data[at:] if at else data
@@ -146,8 +150,7 @@ class PacedProtocol(HttpToolsProtocol, asyncio.BufferedProtocol):
 
     def _enough(self) -> bool:
         """Whether the connection must not be parsed further for now."""
-        waiting = len(self.pipeline) + (self.deferred is not None)
-        if waiting >= self.waiting_requests:
+        if len(self.pipeline) + (self.deferred is not None) >= self.waiting_requests:
             return True
         # a request waiting its turn brings in no more of its body than it came with
         return self.in_message_body and self._waits(self.cycle)
