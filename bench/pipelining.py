@@ -109,7 +109,9 @@ def figure(
             + (verdict(growth) if judged else "")
         )
         cut = "" if held == connections else f"; NOT: the server cut {connections - held}"
-        print(f"  another device's page meanwhile {percentiles(times)}{cut}")
+        # (its label names the flood: bench/compare.py tells figures apart by their labels)
+        meanwhile = f"{connections} connections, {seconds} s, {'read' if read else 'unread'}"
+        print(f"  another device's page meanwhile ({meanwhile}) {percentiles(times)}{cut}")
         if not server.alive():
             print(f"  breaks: the server exited{server.died()}")
         return growth
