@@ -212,7 +212,11 @@ def served(app: Any) -> Iterator[tuple[int, uvicorn.Server]]:
     protocol = guarded_protocol(
         header_seconds=10, body_seconds=10, per_client=64, max_body=4 * MB, route_bodies={}
     )
-    config = uvicorn.Config(app, http=protocol, ws="none", lifespan="off", log_config=None)
+    # asyncio's own loop: uvicorn's "auto" tries uvloop first, and importing what is not
+    # installed warns (an error here) once pygal's import hook is in place
+    config = uvicorn.Config(
+        app, http=protocol, loop="asyncio", ws="none", lifespan="off", log_config=None
+    )
     server = uvicorn.Server(config)
     sock = listen("127.0.0.1", 0)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
