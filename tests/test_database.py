@@ -400,6 +400,62 @@ def test_the_upgrade_counts_an_undo_with_nothing_to_undo_as_nothing(tmp_path):
     assert counted == [0, 1, 1, 0, 0, 1, 1]
 
 
+def test_the_games_of_a_database_of_2026_11_24_or_before_say_that_release_played_them(
+    tmp_path,
+):
+    """Version 3 and before: written by a Botdeck of 2026-11-24 or before. Each game says
+    that release played its actions so far — those in effect and those Redo would bring
+    back — so its log replays by that release's rules (webapp/engine/earlier.py); what is
+    tapped from now on is played by today's. A game that says so already keeps it; the
+    games of a database of version 4 on (2026-11-25 on) are played as today."""
+    path = tmp_path / "botdeck.sqlite3"
+    old_database(path, version=2)
+    con = sqlite3.connect(path)
+    con.executemany(
+        "INSERT INTO events (game_id, seq, kind, action, summary, created_at)"
+        " VALUES ('oldgame0000000000000001', ?, ?, ?, '{\"text\": \"x\"}', '2026-01-01')",
+        [
+            (1, "action", '{"correct": "coins", "value": 1}'),
+            (2, "action", '{"correct": "coins", "value": 2}'),
+            (3, "action", '{"correct": "coins", "value": 3}'),
+            (4, "undo", None),
+            (5, "undo", None),
+            (6, "redo", None),
+        ],
+    )
+    said = {"earlier_release": {"date": "2026-11-24", "actions": 7}}
+    con.execute(
+        "UPDATE games SET options = ? WHERE id = 'devgame0000000000000001'", [json.dumps(said)]
+    )
+    con.commit()
+    con.close()
+    db.upgrade(path)
+    assert stored_options(path) == {
+        "oldgame0000000000000001": {
+            "difficulty": "normal",
+            "earlier_release": {"date": "2026-11-24", "actions": 3},  # 2 in effect, 1 to redo
+        },
+        "devgame0000000000000001": said,
+    }
+    later = tmp_path / "later.sqlite3"
+    old_database(later, version=2)
+    con = sqlite3.connect(later)
+    db.MIGRATIONS[2](con)  # version 3: the games' owners
+    con.execute("PRAGMA user_version = 4")
+    con.commit()
+    con.close()
+    db.upgrade(later)
+    assert stored_options(later) == {
+        "oldgame0000000000000001": {"difficulty": "normal"},
+        "devgame0000000000000001": {},
+    }
+
+
+def stored_options(path: Path) -> dict[str, object]:
+    with closing(sqlite3.connect(path)) as con:
+        return {key: json.loads(text) for key, text in con.execute("SELECT id, options FROM games")}
+
+
 def test_a_database_from_a_newer_botdeck_is_refused_and_never_rewritten(tmp_path):
     """The audit's database at a newer user_version was silently reset to 2."""
     app = make_app(tmp_path)

@@ -72,6 +72,23 @@ def test_build_railway_the_tile_says_why_before_the_tap() -> None:
     )
 
 
+def test_a_railway_built_where_bandits_were_on_a_release_that_allowed_it_replays() -> None:
+    """The releases up to that of 2026-11-25 let a Railway be built where bandits were (a
+    rule played wrongly then): a game they logged so replays as it was played — the
+    Railway built, its VP scored — where a tap now is refused."""
+    game = new_game()
+    to_day(game)
+    with_bandits(game, "0,0", 2)
+    game.answer("0,0")
+    logged = [*game.actions, {"answer": "railway"}, {"answer": "1"}]  # Ben built it
+    replayed = Game.replay("bandits", game.options, game.seed, game.initial_deck, logged)
+    assert replayed.state.tiles[(0, 0)].railway and replayed.state.scores == [3]
+    assert replayed.state.bandits[(0, 0)] == 2
+    assert replayed.actions == logged and replayed.pending().step.kind == "day_map"
+    with pytest.raises(InvalidAnswer, match="Cannot be done if there are bandits on the tile"):
+        game.answer("railway")
+
+
 def test_build_railway_once_the_bandits_are_removed_scores_again() -> None:
     """The rule forbids it while bandits are there: removed, the Railway is built."""
     game = new_game()

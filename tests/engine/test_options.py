@@ -96,3 +96,28 @@ def test_a_bot_without_options_takes_none():
     assert checked_options(DiceBot(), {}) == {}
     with pytest.raises(OptionsError, match="unknown option 'difficulty'"):
         checked_options(DiceBot(), {"difficulty": "hard"})
+
+
+EARLIER = {"earlier_release": {"date": "2026-11-24", "actions": 12}}
+
+
+@pytest.mark.parametrize("bot_id", sorted(OPTIONS))
+def test_any_game_may_say_which_earlier_release_played_its_first_actions(bot_id):
+    """The engine's own option (webapp/engine/earlier.py), beside each bot's: kept as it
+    is, every time the game is reopened or imported."""
+    options = {**new_game(bot_id, OPTIONS[bot_id][0], 1).options, **EARLIER}
+    assert checked_options(get_bot(bot_id), options) == options
+    assert checked_options(DiceBot(), EARLIER) == EARLIER
+
+
+@pytest.mark.parametrize(
+    ("earlier", "said"),
+    [
+        ({"date": "2026-11-30", "actions": 3}, "option 'earlier_release.date' must be one of"),
+        ({"date": "2026-11-24", "actions": -1}, "option 'earlier_release.actions' must be at"),
+        ({"date": "2026-11-24"}, "option 'earlier_release.actions' is missing"),
+        ("2026-11-24", "option 'earlier_release' must be a set of named values"),
+    ],
+)
+def test_an_earlier_release_botdeck_does_not_know_is_refused_naming_the_field(earlier, said):
+    assert refusal("covenant", {"earlier_release": earlier}).startswith(said)

@@ -297,6 +297,25 @@ def test_a_button_the_rules_forbid_now_is_refused_in_their_words():
     assert choose(msg("?"), choice("back", msg("Back"))).parse("back") == "back"
 
 
+def test_a_button_the_rules_forbid_now_is_read_from_a_log_as_it_was_taken():
+    """A game's log holds only what was taken: a button the rules forbid now was taken on
+    an earlier release that allowed it (the rule came since), and the log is read as it
+    was played. A tap now is still refused in the rules' words."""
+    rule = msg("Cannot be done if there are bandits on the tile.")
+    for question in (
+        choose(
+            msg("?"), choice("railway", msg("A Railway"), refused=rule), choice("back", msg("Back"))
+        ),
+        space(msg("?"), ["0,0"], choices=(choice("railway", msg("A Railway"), refused=rule),)),
+        fields(msg("?"), choices=(choice("railway", msg("A Railway"), refused=rule),)),
+    ):
+        assert question.read_stored("railway") == "railway"
+        with pytest.raises(InvalidAnswer, match="Cannot be done if there are bandits"):
+            question.parse("railway")
+    with pytest.raises(InvalidAnswer, match="the answer is not one of the listed choices"):
+        choose(msg("?"), choice("back", msg("Back"))).read_stored("railway")
+
+
 def test_a_field_is_one_of_the_three_kinds():
     with pytest.raises(ValueError, match="choice, number, yesno"):
         Field("x", msg("X"), "text")

@@ -29,7 +29,10 @@ Params = TypeVar("Params", bound=Mapping[str, Any])
 
 
 class Context:
-    """What a step type may do besides changing the bot's state."""
+    """What a step type may do besides changing the bot's state.
+
+    `earlier`: the date of the earlier release that played this step, if one did (it
+    belongs to the part of the game that release took: `earlier.EarlierRelease`)."""
 
     def __init__(
         self,
@@ -37,13 +40,21 @@ class Context:
         action_index: int,
         checklist: Checklist | None,
         deck: dict[str, Any] | None = None,
+        earlier: str | None = None,
     ) -> None:
         self._seed = seed
         self.deck: dict[str, Any] = deck or {}
         self._action_index = action_index
         self.checklist = checklist
+        self.earlier = earlier
         self.notes: list[Msg] = []
         self.places: list[str] = []
+
+    def played_before(self, release: str) -> bool:
+        """Whether a release older than the one of `release` (a date, "2026-11-25")
+        played this step: what a bot's rules did differently before that release is
+        what was played, and its log replays only so."""
+        return self.earlier is not None and self.earlier < release
 
     def rng(self, purpose: str) -> random.Random:
         """A generator derived from the game's seed, this action and a purpose.

@@ -27,6 +27,7 @@ import orjson
 from .actions import Action, Answered, Corrected, Overturned, action_of
 from .bot import Bot, Context, Overturn
 from .capabilities import demo_deck, validate_deck
+from .earlier import OPTION, RELEASES, EarlierRelease
 from .history import History, HistoryNeeded
 from .options import checked_options
 from .questions import ROLL, Dice, InvalidAnswer, Number, Question, confirm_of
@@ -112,6 +113,8 @@ class Game:
         """`deck_checked`: the deck was validated when it was first stored."""
         self.bot: Bot[Any] = get_bot(bot_id)
         self.options = checked_options(self.bot, options or {})
+        # the earlier release that played its first actions, if one did (its rules read them)
+        self.earlier = EarlierRelease.of(self.options)
         if seed not in SEED_RANGE:
             raise ValueError(msg("the seed must be a whole number between -2⁶³ and 2⁶³ − 1"))
         self.seed = int(seed)
@@ -300,7 +303,7 @@ class Game:
         checklist = self.checklist
         if checklist is None:
             raise GameOver(msg("the game is over"))
-        ctx = Context(self.seed, len(self.actions), checklist, self.deck)
+        ctx = self._context(checklist, automatic=False)
         match action:
             case Corrected(field, value):
                 self.bot.corrections.correct(self.state, field, value)
@@ -331,7 +334,7 @@ class Game:
         while not self.over:
             checklist = self.checklist
             if checklist is None or checklist.finished:
-                ctx = Context(self.seed, len(self.actions), checklist, self.deck)
+                ctx = self._context(checklist, automatic=True)
                 following = self.bot.next_checklist(self.state, ctx)
                 if following is None:
                     self.over = True
@@ -342,7 +345,7 @@ class Game:
             kind = self.bot.step_types[step.kind]
             if not kind.automatic:
                 return
-            ctx = Context(self.seed, len(self.actions), checklist, self.deck)
+            ctx = self._context(checklist, automatic=True)
             step.shown_title = kind.title(self.state, step)
             kind.resolve(self.state, step, None, ctx)
             self.bot.after_change(self.state, ctx)
@@ -350,6 +353,14 @@ class Game:
             step.notes.extend(ctx.notes)
             step.places.extend(p for p in ctx.places if p not in step.places)
             checklist.cursor += 1
+
+    def _context(self, checklist: Checklist | None, *, automatic: bool) -> Context:
+        """The context of the step resolved now: a tap (`automatic` False), or a step
+        the engine runs after the last action."""
+        index, date = len(self.actions), None
+        if self.earlier is not None and self.earlier.played(index, automatic=automatic):
+            date = self.earlier.date
+        return Context(self.seed, index, checklist, self.deck, date)
 
     # --- replay, export, import --------------------------------------------------
 
@@ -689,7 +700,11 @@ class Game:
         working deck learns what a physical-deck game's actions enter, so a second
         replay must start again from `initial_deck`). `said`, if given, receives each
         action's step and answer in words, as the history shows them; `turns` the title
-        of the turn each was taken in."""
+        of the turn each was taken in.
+
+        A file an earlier release wrote, whose answers today's rules would take for
+        other steps than the ones it names (its `turns`), is read as that release played
+        it: its actions are that release's (`earlier.EarlierRelease`)."""
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise BadGameFile(msg("this is not a Botdeck game file"))
         if data.get("version") != EXPORT_VERSION:
@@ -714,13 +729,53 @@ class Game:
         deck = data.get("deck")
         if deck is not None and not isinstance(deck, dict):
             raise BadGameFile(msg("the game file's deck is not a deck"))
+        bot = str(data.get("bot"))
+        read: FileRead | None = None
         try:
-            game = cls(str(data.get("bot")), options, seed, deck)
+            read, refused = cls._file_replay(bot, options, seed, deck, actions), None
+        except BadGameFile as error:
+            refused = error
+        if (read is None or not _steps_as_written(read[0], data)) and OPTION not in options:
+            # written by an earlier release (it says which step each answer was for):
+            # read as that release played it, if that is what the file says
+            for date in RELEASES:
+                stamped = {**options, **EarlierRelease(date, len(actions)).option()}
+                try:
+                    earlier = cls._file_replay(bot, stamped, seed, deck, actions)
+                except BadGameFile:
+                    continue
+                if _steps_as_written(earlier[0], data):
+                    read = earlier
+                    break
+        if read is None:
+            assert refused is not None  # (today's rules could not read it)
+            raise refused
+        game, game_said, game_turns = read
+        if said is not None:
+            said.extend(game_said)
+        if turns is not None:
+            turns.extend(game_turns)
+        return game
+
+    @classmethod
+    def _file_replay(
+        cls,
+        bot: str,
+        options: dict[str, Any],
+        seed: int,
+        deck: dict[str, Any] | None,
+        actions: list[Any],
+    ) -> FileRead:
+        """A game file's actions replayed (BadGameFile if they cannot be); with each
+        action's step and answer in words, and the title of the turn it was taken in."""
+        said: list[Msg] = []
+        turns: list[Msg | None] = []
+        try:
+            game = cls(bot, options, seed, deck)
         except ValueError as error:  # the bot, its options or deck: the engine's own words
             raise BadGameFile(msg("the game cannot be set up: {why}", why=reason(error))) from error
         for number, action in enumerate(actions, start=1):
-            if turns is not None:
-                turns.append(game.checklist.title if game.checklist else None)
+            turns.append(game.checklist.title if game.checklist else None)
             try:
                 step = game.apply_action(action)
             except InvalidAnswer as error:
@@ -739,6 +794,25 @@ class Game:
                 raise BadGameFile(
                     msg("its action {number} is not one Botdeck can read", number=number)
                 ) from error
-            if said is not None:
-                said.append(game.step_said(step))
-        return game
+            said.append(game.step_said(step))
+        return game, said, turns
+
+
+#: a game file replayed: the game, each action's words, the title of its turn
+FileRead = tuple[Game, list[Msg], list[Msg | None]]
+
+
+def _steps_as_written(game: Game, data: dict[str, Any]) -> bool:
+    """Whether the game answered its actions at the steps its file says each was for
+    (the kinds of its `turns`' answers; a file without them says nothing otherwise)."""
+    written = data.get("turns")
+    if not isinstance(written, list):
+        return True
+    try:
+        kinds = [[answer["step"] for answer in turn["answers"]] for turn in written]
+    except (KeyError, TypeError):
+        return True
+    return kinds == [
+        [s.kind for s in checklist.steps if s.done and not game.bot_step_is_automatic(s)]
+        for checklist in game.checklists
+    ]

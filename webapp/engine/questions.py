@@ -86,6 +86,13 @@ def is_chosen(choices: tuple[Choice, ...], raw: Any) -> bool:
     return chosen is not None
 
 
+def forbidden_now(choices: tuple[Choice, ...], raw: Any) -> bool:
+    """Whether `raw` is one of these buttons the rules forbid now. A game's log that
+    holds it was written by an earlier release that allowed it (the rule came since): it
+    is read as it was taken then, where a tap now is refused in the rules' words."""
+    return any(c.value == raw and c.refused is not None for c in choices)
+
+
 def confirm_of(question: Question, value: Any) -> Msg | None:
     """What the chosen button of `question` asks to confirm (None: nothing)."""
     choices: tuple[Choice, ...] = getattr(question, "choices", ())
@@ -212,6 +219,9 @@ class Choose(Question):
             return raw
         raise InvalidAnswer(msg("the answer is not one of the listed choices"))
 
+    def read_stored(self, raw: Any) -> Any:
+        return raw if forbidden_now(self.choices, raw) else self.parse(raw)
+
     def label(self, value: Any, space_name: Any = None) -> Msg:
         return next((c.label for c in self.choices if c.value == value), super().label(value))
 
@@ -234,6 +244,8 @@ class Space(Question):
         raise InvalidAnswer(msg("the answer is not one of the board spaces offered"))
 
     def read_stored(self, raw: Any) -> Any:
+        if forbidden_now(self.choices, raw):
+            return raw
         if raw not in self.spaces and not is_chosen(self.choices, raw):
             was, value = read_formerly(self.formerly, raw, as_sent=True)
             if was:
@@ -456,7 +468,9 @@ class Fields(Question):
 
     def _read(self, raw: Any, *, as_sent: bool) -> Any:
         """The form's fields or one of its buttons, or (`as_sent`: read from a game's log)
-        an answer its former question's form sent."""
+        an answer its former question's form sent, or a button the rules forbid now."""
+        if as_sent and forbidden_now(self.choices, raw):
+            return raw
         own = isinstance(raw, str) and (
             is_chosen(self.choices, raw) or raw.lstrip().startswith("{") or raw == ""
         )

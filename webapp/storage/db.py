@@ -294,6 +294,35 @@ def _owners(db: sqlite3.Connection) -> None:
         db.execute("DROP TABLE kept_before_owners")
 
 
+def _games_of_an_earlier_release(db: sqlite3.Connection) -> None:
+    """A database of version 3 was last written by a Botdeck of 2026-11-24 or before:
+    what its games played so far — the actions in effect, and those Redo would bring
+    back — was played by that release's rules, and is read so (webapp/engine/earlier.py:
+    the engine's option `earlier_release`). Taps from now on are played by today's."""
+    if not _has_table(db, "games"):
+        return
+    played: dict[str, int] = {}
+    if _has_table(db, "events"):
+        stored = db.execute("SELECT game_id, kind FROM events ORDER BY game_id, seq")
+        for game_id, events in itertools.groupby(stored, key=lambda row: row[0]):
+            in_effect = redoable = 0
+            for _, kind in events:
+                if kind == "action":
+                    in_effect, redoable = in_effect + 1, 0
+                elif kind == "undo" and in_effect:
+                    in_effect, redoable = in_effect - 1, redoable + 1
+                elif kind == "redo" and redoable:
+                    in_effect, redoable = in_effect + 1, redoable - 1
+            played[game_id] = in_effect + redoable
+    stamped = []
+    for game_id, text in db.execute("SELECT id, options FROM games").fetchall():
+        options = json.loads(text)
+        if isinstance(options, dict) and "earlier_release" not in options:
+            earlier = {"date": "2026-11-24", "actions": played.get(game_id, 0)}
+            stamped.append((json.dumps({**options, "earlier_release": earlier}), game_id))
+    db.executemany("UPDATE games SET options = ? WHERE id = ?", stamped)
+
+
 def _events_in_effect(db: sqlite3.Connection) -> None:
     """Each event says how many actions are in effect once it is applied: an undo event
     can then take back several at once ("Undo back to here"), and the History tells an
@@ -342,8 +371,9 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     lambda db: _add_column(db, "games", "deck_id", "TEXT"),
     # 3: the device that owns each game, deck and kept entry
     _owners,
-    # 4: a stored snapshot per game (schema.sql makes the table)
-    lambda db: None,
+    # 4: a stored snapshot per game (schema.sql makes the table); the games so far were
+    # played by a release of 2026-11-24 or before
+    _games_of_an_earlier_release,
     # 5: a deleted game is kept 30 days, hidden, before it is removed for good
     lambda db: _add_column(db, "games", "deleted_at", "TEXT"),
     # 6: History by turn, and "Undo back to here" (several actions in one undo event)

@@ -37,12 +37,16 @@ class Placements:
     pirate_players: list[int]  # whose Ship in Pirate mode it would battle
     end_pirates: list[int]
     top_attack: bool
+    as_before: bool  # played by a release before 2026-11-25 (`earlier`)
     notes: list[Msg] = field(default_factory=list)
 
 
-def battles_a_ship(entry: Entry) -> bool:
+def battles_a_ship(entry: Entry, *, as_before: bool) -> bool:
     """A placement that makes it battle a Ship in Pirate mode: on an island of its own,
-    or on the island of the Fort/Garrison it also battles (multiple battles)."""
+    or on the island of the Fort/Garrison it also battles (multiple battles) — which a
+    release before 2026-11-25 left out, battling the building only (`earlier`)."""
+    if entry.outcome == "building" and as_before:
+        return False
     return entry.outcome == "pirate" or (entry.outcome == "building" and bool(entry.pirates))
 
 
@@ -79,7 +83,11 @@ def cannons_reach(state: CovenantState, effect: Mapping[str, Any], extra: int = 
     return bool(total >= effect["at_least"])
 
 
-def plan_placements(state: CovenantState, section: dict[str, Any]) -> Placements:
+def plan_placements(
+    state: CovenantState, section: dict[str, Any], *, as_before: bool
+) -> Placements:
+    """What each placement of the card's section means; `as_before`: as a release before
+    2026-11-25 played it (`earlier`)."""
     facts = state.facts
     flag = attack_flag_on_right(state, section["effects"])
     top_attack = bool(section.get("top")) and any(facts.rich)
@@ -127,7 +135,8 @@ def plan_placements(state: CovenantState, section: dict[str, Any]) -> Placements
             entry.outcome = "pirate"
     end_pirates = [] if ship_attack else facts.pirates_at(section["end"])
     pirate_players = sorted(
-        {p for e in entries if battles_a_ship(e) for p in e.pirates} | set(end_pirates)
+        {p for e in entries if battles_a_ship(e, as_before=as_before) for p in e.pirates}
+        | set(end_pirates)
     )
     if state.coop and facts.pirate_choice is not None and len(pirate_players) > 1:
         # "If it's landing on both players who are in Pirate mode, the players
@@ -140,14 +149,18 @@ def plan_placements(state: CovenantState, section: dict[str, Any]) -> Placements
                 entry.pirates = [p for p in entry.pirates if p == chosen]
         end_pirates = [p for p in end_pirates if p == chosen]
         pirate_players = [chosen]
-    return Placements(entries, building_candidates, pirate_players, end_pirates, top_attack)
+    return Placements(
+        entries, building_candidates, pirate_players, end_pirates, top_attack, as_before
+    )
 
 
 def resolution_steps(
     state: CovenantState, section: dict[str, Any], placements: Placements, chosen: str | None
 ) -> list[Step]:
     """The placement, battle and end-position steps, in rulebook order."""
-    ship_entries = [e for e in placements.entries if battles_a_ship(e)]
+    ship_entries = [
+        e for e in placements.entries if battles_a_ship(e, as_before=placements.as_before)
+    ]
     double = bool(ship_entries) and chosen is not None
     steps: list[Step] = []
     ship_battle_emitted = False

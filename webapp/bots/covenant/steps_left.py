@@ -12,6 +12,7 @@ from ...engine import Context, Msg, Question, Step, TypedParams, msg, nmsg
 from ...engine.questions import choose, confirm, number, space, yes_no
 from . import kinds
 from .deck import HARBOR, Layout
+from .earlier import as_before
 from .plan import plan_placements, resolution_steps
 from .rules import add_legendary_cube, garrison_damage
 from .state import BOTH, FORT, GARRISON, NOTHING, SEA, CovenantState
@@ -425,7 +426,7 @@ class BottomTarget(CovenantStep):
 
 def continue_plan(state: CovenantState, section: dict[str, Any], ctx: Context) -> None:
     """Ask what only the table can settle, then lay out the placements and battles."""
-    placements = plan_placements(state, section)
+    placements = plan_placements(state, section, as_before=as_before(ctx))
     candidates = placements.building_candidates
     if len(candidates) > 1 and state.facts.building_choice is None:
         ctx.insert(new(kinds.PICK_BUILDING_BATTLE, section=section, spaces=candidates))

@@ -12,6 +12,7 @@ from ...engine import Context, Msg, Question, Step, TypedParams, msg, nmsg
 from ...engine.questions import choose, confirm, number, space, yes_no
 from . import kinds
 from .deck import HARBOR
+from .earlier import as_before
 from .plan import attack_happens, cannons_reach
 from .rules import add_legendary_cube, covenant_cannons
 from .state import CovenantState, Upgrade
@@ -442,8 +443,9 @@ class EndOfTurn(CovenantStep):
             state.ai.placed_last_turn = []
             ctx.note(msg("It controls no island: nothing to collect."))
         # With no island to put them on, "After its turn" has nothing to place: its
-        # line is passed without a tap.
-        placing = "after_turn_place" if state.ai.islands else "after_turn_nothing"
+        # line is passed without a tap (it was marked done before: `earlier`).
+        tapped = bool(state.ai.islands) or as_before(ctx)
+        placing = kinds.AFTER_TURN_PLACE if tapped else kinds.AFTER_TURN_NOTHING
         follow += [new(placing, **placement) for placement in state.ai.after_turn]
         state.ai.after_turn = []
         ctx.insert(*follow)

@@ -13,6 +13,7 @@ from ...engine import SCORE_SHEET, Checklist, Context, EndRule, Msg, Seat, TurnC
 from ...engine.cards import draw_from
 from . import kinds
 from .deck import card_ids
+from .earlier import as_before
 from .rules import covenant_name, discard_current, pile_for, side_for_turn
 from .sections import start_card
 from .state import AI, PLAYER, CovenantState, TurnFacts
@@ -63,6 +64,8 @@ def covenant_turn(
     discard_current(state)
     for space in state.facts.battled_islands:
         state.forget_island(space)
+    if as_before(ctx):  # what is at each island was asked every turn (`earlier`)
+        state.known_islands.clear()
     if not bonus:
         state.ai.turn += 1
     side = side_for_turn(state, state.ai.turn, bonus=bonus)
