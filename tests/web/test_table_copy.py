@@ -233,6 +233,19 @@ def test_undo_takes_back_the_last_change_a_file_imported_whole(client):
     assert "disabled>" in text(client.get(COPY)).split("Undo the last change")[0][-200:]
 
 
+def test_a_copy_file_whose_import_fails_half_way_leaves_no_board_behind(app, client):
+    """Its board was stored in the library, then the copy changed in a transaction of its
+    own: a failure there (a full disk) left a board no one chose."""
+    before = kept_rows(app)
+    with app.app_context():
+        db.get_db().execute(
+            "CREATE TRIGGER full_disk BEFORE INSERT ON kept WHEN (SELECT COUNT(*) FROM kept)"
+            f" >= {len(before) + 1} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
+        )
+    assert imported(client, deacon_copy()).status_code >= 500
+    assert kept_rows(app) == before
+
+
 @pytest.mark.parametrize(
     ("change", "said"),
     [

@@ -4,7 +4,8 @@ A collection file is for keeping a copy outside Botdeck and for bringing it back
 importing one stores each game under the ids it had (so its play and watch links work
 again) unless that game is already here (a recently deleted game's ids stay its own: the
 file's copy gets new ones), and each deck unless the same one is. The
-whole file is checked before anything is stored.
+whole file is checked before anything is stored, then stored in one transaction: a
+failure or the server killed half-way leaves nothing of it.
 """
 
 from __future__ import annotations
@@ -121,7 +122,8 @@ def _dates(entry: dict[str, Any]) -> tuple[str, str] | None:
 
 
 def import_all(data: Any, device: str, *, default_name: str) -> Restored:
-    """Check the whole file, then store what is not here yet for `device`."""
+    """Check the whole file, then store what is not here yet for `device`, all in one
+    transaction: all or nothing, even if the process is killed half-way."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadCollection(msg("this is not a Botdeck collection file"))
     if data.get("version") != VERSION:
@@ -130,13 +132,13 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
         )
     game_entries = _list(data, "games", MAX_GAMES)
     deck_entries = _list(data, "decks", MAX_DECKS)
-    prepared = []
+    prepared: list[tuple[str | None, str | None, db.NewGame]] = []
     for number, entry in enumerate(game_entries, start=1):
         if not isinstance(entry, dict):
             raise BadCollection(msg("its game {number} is not a game", number=number))
         name = games.file_name(entry, default_name)
         try:
-            prepared.append((entry, name, games.prepare_import(entry)))
+            ready = games.prepare_import(entry)
         except BadGameFile as error:
             raise BadCollection(
                 msg(
@@ -146,6 +148,8 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
                     why=reason(error),
                 )
             ) from error
+        rows = games.import_rows(ready, name=name, device=device, dates=_dates(entry))
+        prepared.append((*_ids(entry), rows))
     decks = []
     for number, entry in enumerate(deck_entries, start=1):
         bot_id = entry.get("bot") if isinstance(entry, dict) else None
@@ -155,10 +159,19 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
             raise BadCollection(
                 msg("its deck {number}: {why}", number=number, why=reason(error))
             ) from error
+    with db.all_or_nothing():  # killed or failing half-way: nothing stored
+        restored, here = _store_games(prepared, device)
+        decks_restored, decks_here = _store_decks(decks, device)
+    return Restored(restored, here, decks_restored, decks_here)
+
+
+def _store_games(
+    prepared: list[tuple[str | None, str | None, db.NewGame]], device: str
+) -> tuple[int, int]:
+    """Store the games not here yet; (how many stored, how many were here)."""
     restored = here = 0
-    for entry, name, ready in prepared:
-        game_id, watch_id = _ids(entry)
-        if game_id is not None and db.find_game(game_id) is not None:
+    for game_id, watch_id, rows in prepared:
+        if game_id is not None and db.game_head(game_id) is not None:
             db.join_game(device, game_id, "play", db.now())
             here += 1
             continue
@@ -168,22 +181,21 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
             watch_id is not None and db.watch_id_taken(watch_id)
         ):
             game_id = watch_id = None
-        games.store_import(
-            ready,
-            name=name,
-            device=device,
-            game_id=game_id,
-            watch_id=watch_id,
-            dates=_dates(entry),
-        )
+        games.store_import(rows, game_id=game_id, watch_id=watch_id)
         restored += 1
-    decks_restored = decks_here = 0
+    return restored, here
+
+
+def _store_decks(decks: list[tuple[str, dict[str, Any]]], device: str) -> tuple[int, int]:
+    """Store the decks not here yet (under a free name); (how many stored, how many
+    were here)."""
+    restored = here = 0
     for bot_id, deck in decks:
         existing = library.named(bot_id, deck["name"], device)
         if existing is not None and existing.data == deck:
-            decks_here += 1
+            here += 1
             continue
         deck["name"] = library.free_name(bot_id, deck["name"], device)
         library.store(bot_id, deck, device)
-        decks_restored += 1
-    return Restored(restored, here, decks_restored, decks_here)
+        restored += 1
+    return restored, here

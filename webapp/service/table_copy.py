@@ -274,20 +274,23 @@ def _checked(name: Msg, check: Callable[[Any], Any], raw: Any) -> Any:
 def store_file(checked: CheckedCopy, owner: str) -> None:
     """Store a checked copy file over the owner's copy, as one change Undo takes back:
     its parts, and its board as the table's (stored in the board library, or the
-    owner's board that is the very same file)."""
+    owner's board that is the very same file). One transaction: a board stored and
+    the copy not changed would be a board no one chose."""
     changes: list[tuple[str, Any]] = list(checked.values.items())
-    if checked.board is not None:
-        same = next((b for b in boards.boards(checked.bot, owner) if b.data == checked.board), None)
-        if same is not None:
-            board_id = same.id
-        else:
-            board = {
-                **checked.board,
-                "name": boards.free_name(checked.bot, checked.board["name"], owner),
-            }
-            board_id = boards.store(checked.bot, board, owner)
-        changes.append((TABLE_BOARD, {"board": board_id}))
-    _change(checked.bot, owner, changes)
+    with db.all_or_nothing():
+        if checked.board is not None:
+            own = boards.boards(checked.bot, owner)
+            same = next((b for b in own if b.data == checked.board), None)
+            if same is not None:
+                board_id = same.id
+            else:
+                board = {
+                    **checked.board,
+                    "name": boards.free_name(checked.bot, checked.board["name"], owner),
+                }
+                board_id = boards.store(checked.bot, board, owner)
+            changes.append((TABLE_BOARD, {"board": board_id}))
+        _change(checked.bot, owner, changes)
 
 
 def entered_count(found: Collection[PartState]) -> int:

@@ -80,9 +80,11 @@ class NewEvent:
 
 
 class Connection(sqlite3.Connection):
-    """A connection that knows the database file it was opened on (for its writer lock)."""
+    """A connection that knows the database file it was opened on (for its writer lock),
+    and how deep in `_transaction`s it is (a transaction inside another is a savepoint)."""
 
     path = ""
+    depth = 0
 
 
 def connect(path: str | Path) -> sqlite3.Connection:
@@ -368,6 +370,71 @@ def _game(row: sqlite3.Row) -> GameRow:
     )
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """A game to store, with an imported one's events, as the rows it is written as:
+    its JSON written out before the writer lock is taken (a collection of 1,000 games
+    is stored in one transaction, other devices' taps waiting)."""
+
+    deck_id: str | None
+    name: str
+    bot: str
+    options: str
+    seed: int
+    deck: str
+    summary: str
+    created_at: str
+    updated_at: str
+    owner: str | None
+    stored_at: str  # when its owner joined it, and its events were stored
+    # each event's (seq, kind, action, summary, created_at, in_effect, turn)
+    events: list[tuple[Any, ...]]
+
+
+def new_game(
+    *,
+    deck_id: str | None = None,
+    name: str,
+    bot: str,
+    options: dict[str, Any],
+    seed: int,
+    deck: dict[str, Any],
+    summary: dict[str, Any],
+    now: str,
+    events: list[NewEvent] = (),  # type: ignore[assignment]
+    device: str | None = None,
+    dates: tuple[str, str] | None = None,
+) -> NewGame:
+    """A new game's rows (nothing is written), owned by the device that made it;
+    `dates`: when a restored game was created and last played (else `now`)."""
+    created_at, updated_at = dates or (now, now)
+    return NewGame(
+        deck_id,
+        name,
+        bot,
+        json.dumps(options),
+        seed,
+        json.dumps(deck),
+        json.dumps(summary),
+        created_at,
+        updated_at,
+        device,
+        now,
+        [
+            (
+                seq,
+                event.kind,
+                _json_or_null(event.action),
+                json.dumps(event.summary),
+                now,
+                event.in_effect,
+                _json_or_null(event.turn),
+            )
+            for seq, event in enumerate(events, start=1)
+        ],
+    )
+
+
 def insert_game(
     game_id: str,
     *,
@@ -384,9 +451,27 @@ def insert_game(
     device: str | None = None,
     dates: tuple[str, str] | None = None,
 ) -> None:
-    """A new game (with an imported one's events), joined by the device that made it;
-    `dates`: when a restored game was created and last played (else `now`)."""
-    created_at, updated_at = dates or (now, now)
+    """A new game (with an imported one's events), joined by the device that made it,
+    stored under these ids (the arguments: `new_game`'s)."""
+    made = new_game(
+        deck_id=deck_id,
+        name=name,
+        bot=bot,
+        options=options,
+        seed=seed,
+        deck=deck,
+        summary=summary,
+        now=now,
+        events=events,
+        device=device,
+        dates=dates,
+    )
+    store_game(game_id, watch_id, made)
+
+
+def store_game(game_id: str, watch_id: str, game: NewGame) -> None:
+    """Store a new game under these ids, with its events, in the list of the device
+    that made it."""
     db = get_db()
     with _transaction(db):
         db.execute(
@@ -396,41 +481,29 @@ def insert_game(
             (
                 game_id,
                 watch_id,
-                deck_id,
-                name,
-                bot,
-                json.dumps(options),
-                seed,
-                json.dumps(deck),
-                len(events),
-                json.dumps(summary),
-                created_at,
-                updated_at,
-                device,
+                game.deck_id,
+                game.name,
+                game.bot,
+                game.options,
+                game.seed,
+                game.deck,
+                len(game.events),
+                game.summary,
+                game.created_at,
+                game.updated_at,
+                game.owner,
             ),
         )
         db.executemany(
             "INSERT INTO events (game_id, seq, kind, action, summary, created_at, in_effect,"
             " turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    game_id,
-                    seq,
-                    event.kind,
-                    _json_or_null(event.action),
-                    json.dumps(event.summary),
-                    now,
-                    event.in_effect,
-                    _json_or_null(event.turn),
-                )
-                for seq, event in enumerate(events, start=1)
-            ],
+            [(game_id, *event) for event in game.events],
         )
-        if device is not None:
+        if game.owner is not None:
             db.execute(
                 "INSERT INTO device_games (device_id, game_id, role, joined_at)"
                 " VALUES (?, ?, 'play', ?)",
-                (device, game_id, now),
+                (game.owner, game_id, game.stored_at),
             )
 
 
@@ -816,26 +889,50 @@ def events_after(game_id: str, seq: int) -> list[Event]:
 
 
 class _transaction:
-    """BEGIN IMMEDIATE … COMMIT, rolled back on any error."""
+    """BEGIN IMMEDIATE … COMMIT, rolled back on any error. Inside another one (this
+    thread's connection, within `all_or_nothing`) it is a savepoint: an error undoes
+    its own writes, and what it wrote is committed with the outer one, or not at all."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
         self.lock = write_lock(db)
+        self.outer = True
 
     def __enter__(self) -> sqlite3.Connection:
         self.lock.acquire()
+        depth = getattr(self.db, "depth", 0)
+        self.outer = depth == 0
         try:
-            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("BEGIN IMMEDIATE" if self.outer else "SAVEPOINT inner")
         except BaseException:
             self.lock.release()
             raise
+        if isinstance(self.db, Connection):
+            self.db.depth = depth + 1
         return self.db
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
         try:
-            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+            if isinstance(self.db, Connection):
+                self.db.depth -= 1
+            if self.outer:
+                self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+            else:
+                if kind is not None:
+                    self.db.execute("ROLLBACK TO inner")
+                self.db.execute("RELEASE inner")
         finally:
             self.lock.release()
+
+
+@contextmanager
+def all_or_nothing() -> Iterator[None]:
+    """Every write this thread makes within the block, by any function of this module,
+    is committed at its end in one transaction, or none is: an error, or the process
+    killed half-way, leaves the database as it was. The writer lock is held the while
+    (other devices' taps wait): work out what to write before the block."""
+    with _transaction(get_db()):
+        yield
 
 
 # --- the card library -----------------------------------------------------------------
@@ -868,6 +965,16 @@ def list_decks(bot: str, owner: str) -> list[DeckRow]:
 def find_deck(deck_id: str) -> DeckRow | None:
     row = get_db().execute("SELECT * FROM decks WHERE id = ?", (deck_id,)).fetchone()
     return None if row is None else _deck(row)
+
+
+def find_deck_named(bot: str, name: str, owner: str) -> DeckRow | None:
+    """The owner's first deck of this bot with exactly this name (None: there is none)."""
+    row = get_db().execute(
+        "SELECT * FROM decks WHERE owner = ? AND bot = ? AND name = ? ORDER BY created_at LIMIT 1",
+        (owner, bot, name),
+    )
+    found = row.fetchone()
+    return None if found is None else _deck(found)
 
 
 def insert_deck(
