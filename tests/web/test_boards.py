@@ -323,7 +323,7 @@ BAD_FILES = [
     ),
     ({"islands": [{"number": 5, "x": 1200, "y": 10}]}, "island 5, field 'x'"),
     ({"routes": [{"a": 1, "b": 77, "cost": 1}]}, "route 1-77, field 'b': island 77"),
-    ({"version": 2}, "unsupported board file version 2"),
+    ({"version": 2}, "made by a newer Botdeck"),
 ]
 
 

@@ -256,7 +256,7 @@ def broken_deck(change) -> bytes:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (broken_deck(lambda d: d.update(version=3)), "unsupported deck file version 3"),
+        (broken_deck(lambda d: d.update(version=3)), "made by a newer Botdeck"),
         (
             broken_deck(lambda d: d["cards"][2]["sides"]["normal"]["sections"][0].pop("end")),
             "card 03, normal side, section 1",

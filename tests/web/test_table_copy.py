@@ -270,7 +270,7 @@ def test_a_copy_file_with_a_part_that_cannot_be_used_is_refused_whole(app, clien
 def test_a_file_that_is_not_a_copy_or_for_another_game_is_refused(client):
     for data, said in (
         (b"{nope", "not a Botdeck copy file"),
-        ({**deacon_copy(), "version": 2}, "unsupported copy file version"),
+        ({**deacon_copy(), "version": 2}, "made by a newer Botdeck"),
         ({**deacon_copy(), "bot": "bandits"}, "the copy of another game"),
         (demo_board(), "not a Botdeck copy file"),
     ):

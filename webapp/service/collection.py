@@ -17,6 +17,14 @@ from typing import Any
 
 from ..engine import BadGameFile, all_bots, get_bot
 from ..engine.capabilities import validate_deck
+from ..engine.file_versions import (
+    NEWER,
+    as_written,
+    refused_as_newer,
+    unknown_fields,
+    version_refusal,
+    written_by,
+)
 from ..engine.registry import UnknownBot
 from ..engine.text import msg, reason
 from ..storage import db
@@ -24,6 +32,13 @@ from . import games, library
 
 FORMAT = "botdeck-collection"
 VERSION = 1
+# what a collection file holds; in one from a newer Botdeck, another field is something
+# this Botdeck does not know (webapp/engine/file_versions.py)
+FILE_FIELDS = frozenset(("format", "version", "revision", "exported_at", "games", "decks"))
+# each game's ids and dates, beside its game file
+ENTRY = frozenset(("id", "watch_id", "created_at", "updated_at"))
+# a game to store: the play and watch ids it had (None: new ones), and its rows
+Restoring = tuple[str | None, str | None, db.NewGame]
 MAX_GAMES = 1000
 MAX_DECKS = 200
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -62,6 +77,7 @@ def export_all(device: str) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
+        **written_by(),
         "exported_at": db.now(),
         "games": [
             exported
@@ -69,7 +85,7 @@ def export_all(device: str) -> dict[str, Any]:
             if role == "play" and (exported := _exported(row)) is not None
         ],
         "decks": [
-            deck.data
+            as_written(deck.data)
             for bot in all_bots()
             if bot.cards is not None
             for deck in library.decks(bot.id, device)
@@ -126,19 +142,34 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
     transaction: all or nothing, even if the process is killed half-way."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadCollection(msg("this is not a Botdeck collection file"))
-    if data.get("version") != VERSION:
-        raise BadCollection(
-            msg("unsupported collection file version {value}", value=repr(data.get("version")))
-        )
+    refused = version_refusal(data, VERSION)
+    if refused is not None:
+        raise BadCollection(refused)
+    if unknown_fields(data, FILE_FIELDS):
+        raise BadCollection(NEWER)
+    with refused_as_newer(data, BadCollection):
+        games_rows, decks = _checked(data, device, default_name)
+    with db.all_or_nothing():  # killed or failing half-way: nothing stored
+        restored, here = _store_games(games_rows, device)
+        decks_restored, decks_here = _store_decks(decks, device)
+    return Restored(restored, here, decks_restored, decks_here)
+
+
+def _checked(
+    data: dict[str, Any], device: str, default_name: str
+) -> tuple[list[Restoring], list[tuple[str, dict[str, Any]]]]:
+    """Every game of the file replayed and worked out as the rows it is stored as, with
+    the ids it had; every deck checked. BadCollection naming the first that cannot be."""
     game_entries = _list(data, "games", MAX_GAMES)
     deck_entries = _list(data, "decks", MAX_DECKS)
-    prepared: list[tuple[str | None, str | None, db.NewGame]] = []
+    prepared: list[Restoring] = []
     for number, entry in enumerate(game_entries, start=1):
         if not isinstance(entry, dict):
             raise BadCollection(msg("its game {number} is not a game", number=number))
         name = games.file_name(entry, default_name)
         try:
-            ready = games.prepare_import(entry)
+            # the collection's own fields are not the game file's
+            ready = games.prepare_import({k: v for k, v in entry.items() if k not in ENTRY})
         except BadGameFile as error:
             raise BadCollection(
                 msg(
@@ -159,15 +190,10 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
             raise BadCollection(
                 msg("its deck {number}: {why}", number=number, why=reason(error))
             ) from error
-    with db.all_or_nothing():  # killed or failing half-way: nothing stored
-        restored, here = _store_games(prepared, device)
-        decks_restored, decks_here = _store_decks(decks, device)
-    return Restored(restored, here, decks_restored, decks_here)
+    return prepared, decks
 
 
-def _store_games(
-    prepared: list[tuple[str | None, str | None, db.NewGame]], device: str
-) -> tuple[int, int]:
+def _store_games(prepared: list[Restoring], device: str) -> tuple[int, int]:
     """Store the games not here yet; (how many stored, how many were here)."""
     restored = here = 0
     for game_id, watch_id, rows in prepared:

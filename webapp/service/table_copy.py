@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Bot, CopyPart, Msg, get_bot, msg
+from ..engine.file_versions import as_written, refused_as_newer, version_refusal, written_by
 from ..engine.schema import first_error, in_words
 from ..engine.text import reason
 from ..storage import db
@@ -174,6 +175,13 @@ def schema(bot_id: str) -> dict[str, Any]:
     properties: dict[str, Any] = {
         "format": {"const": FORMAT},
         "version": {"const": VERSION},
+        "revision": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2**31 - 1,
+            "description": "Which Botdeck wrote the file (absent: 1); an earlier one "
+            "refuses what it cannot read as made by a newer Botdeck.",
+        },
         "bot": {"const": bot.id},
         "parts": {
             "type": "object",
@@ -205,6 +213,7 @@ def export(bot_id: str, owner: str) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
+        **written_by(),
         "bot": bot_id,
         "parts": {
             found.part.key: found.value for found in parts(bot_id, owner) if found.value is not None
@@ -212,7 +221,7 @@ def export(bot_id: str, owner: str) -> dict[str, Any]:
     }
     board = table_board(bot_id, owner)
     if board is not None:
-        data["board"] = {k: v for k, v in board.data.items() if k != "photo"}
+        data["board"] = as_written({k: v for k, v in board.data.items() if k != "photo"})
     return data
 
 
@@ -227,20 +236,23 @@ class CheckedCopy:
 
 def check_file(bot_id: str, data: Any) -> CheckedCopy:
     """Every part of a copy file checked as a game checks it; CopyFileError naming the
-    part and field of the first that cannot be used. Nothing is stored."""
+    part and field of the first that cannot be used (or saying that a newer Botdeck made
+    the file). Nothing is stored."""
     bot = get_bot(bot_id)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CopyFileError(msg("this is not a Botdeck copy file (field 'format')"))
-    if data.get("version") != VERSION:
-        raise CopyFileError(
-            msg(
-                "unsupported copy file version {value} (this app reads {version})",
-                value=repr(data.get("version")),
-                version=VERSION,
-            )
-        )
+    refused = version_refusal(data, VERSION)
+    if refused is not None:
+        raise CopyFileError(refused)
     if data.get("bot") != bot_id:
         raise CopyFileError(msg("it is the copy of another game"))
+    with refused_as_newer(data, CopyFileError):
+        return _checked_file(bot, data)
+
+
+def _checked_file(bot: Bot[Any], data: dict[str, Any]) -> CheckedCopy:
+    """`check_file` once the file is known to be a copy of this version, for this bot."""
+    bot_id = bot.id
     error = first_error(data, schema(bot_id))
     if error is not None:
         path, wrong = in_words(error)
