@@ -1100,8 +1100,9 @@ def _set_kept(db: sqlite3.Connection, owner: str, bot: str, key: str, data: Any,
 
 
 def delete_kept(owner: str, bot: str, *keys: str) -> None:
+    """Remove these entries, in one transaction (a board and its undo list go together)."""
     db = get_db()
-    with write_lock(db):
+    with _transaction(db):
         db.executemany(
             "DELETE FROM kept WHERE owner = ? AND bot = ? AND key = ?",
             [(owner, bot, key) for key in keys],
