@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app
+from webapp.bots.deacon.board import demo_board
 from webapp.engine.actions import Corrected, Redo, Undo
 from webapp.service import games, live
 from webapp.storage import db, safety
@@ -30,7 +31,7 @@ from webapp.storage import db, safety
 from .conftest import ROOT
 from .waiting import wait_until
 from .web.conftest import HTMX, seen
-from .web.test_ownership import old_database
+from .web.test_ownership import deck_file, old_database
 
 
 def make_app(folder: Path, **config):
@@ -181,10 +182,10 @@ def test_claiming_gives_a_device_what_no_device_owns_and_says_how_much(tmp_path)
             " VALUES ('olddeck00001', 'covenant', 'Old', '{}', '2026-01-01', '2026-01-01', NULL)"
         )
         con.commit()
-        assert db.unclaimed() == db.Unclaimed(games=1, decks=1)
-        assert db.claim("tablet-device-00000002", db.now()) == db.Unclaimed(games=1, decks=1)
-        assert db.unclaimed() == db.Unclaimed(games=0, decks=0)
-        assert db.claim("tablet-device-00000002", db.now()) == db.Unclaimed(games=0, decks=0)
+        assert db.unclaimed() == db.Unclaimed(games=1, decks=1, kept=1)
+        assert db.claim("tablet-device-00000002", db.now()) == db.Unclaimed(1, 1, kept=1)
+        assert db.unclaimed() == db.Unclaimed(games=0, decks=0, kept=0)
+        assert db.claim("tablet-device-00000002", db.now()) == db.Unclaimed(0, 0, kept=0)
 
 
 def test_an_undo_of_kept_entries_puts_back_the_last_change_and_names_its_keys(tmp_path):
@@ -193,12 +194,12 @@ def test_an_undo_of_kept_entries_puts_back_the_last_change_and_names_its_keys(tm
         owner, now = "tablet-device-00000003", db.now()
         for n, keys in enumerate((["a"], ["b", "c"], ["d"])):
             changes = [(key, {"n": n}) for key in keys]
-            db.change_kept(owner, "covenant", changes, history="h", depth=8, now=now)
+            db.change_kept(owner, "covenant", changes, history="h", now=now)
         assert db.undo_kept(owner, "covenant", history="h", now=now) == ["d"]
         assert db.undo_kept(owner, "covenant", history="h", now=now) == ["b", "c"]
         assert db.find_kept(owner, "covenant", "c") is None
         assert db.find_kept(owner, "covenant", "a") == {"n": 0}
-        db.change_kept(owner, "covenant", [("a", None)], history="h", depth=8, now=now)
+        db.change_kept(owner, "covenant", [("a", None)], history="h", now=now)
         assert db.find_kept(owner, "covenant", "a") is None  # taken away
         assert db.undo_kept(owner, "covenant", history="h", now=now) == ["a"]
         assert db.find_kept(owner, "covenant", "a") == {"n": 0}  # and put back
@@ -550,6 +551,140 @@ def test_backups_follow_changes_and_only_the_newest_are_kept(tmp_path):
     kept = safety.backups(database_of(app))
     assert len(kept) == 3
     assert kept[0].games == 5 and kept[-1].games == 3
+
+
+def backed_up(path: Path) -> bool:
+    """Whether a backup "if something changed" (as after each change) makes one."""
+    return safety.make_backup(path, keep=10, only_if_changed=True) is not None
+
+
+def test_the_backup_fingerprint_notices_a_device_joining_or_leaving_a_game(played):
+    """A partner joins a game while another device leaves one, in the same few minutes:
+    as many games in lists as before, yet each changed what a device is given back by a
+    restore; so does a watcher who starts playing."""
+    app, client, ids = played
+    path = database_of(app)
+    tablet, partner = client.get_cookie("botdeck_device").value, "partner-device-000001"
+    with app.app_context():
+        db.insert_device(partner, "Phone", db.now())
+        db.join_game(partner, ids[2], "watch", db.now())
+    assert backed_up(path) and not backed_up(path)
+    with app.app_context():
+        db.join_game(partner, ids[0], "play", db.now())
+        db.leave_game(tablet, ids[1])
+    assert backed_up(path)
+    with app.app_context():
+        db.join_game(partner, ids[2], "play", db.now())  # it watched: it plays now
+    assert backed_up(path) and not backed_up(path)
+
+
+@pytest.mark.parametrize("ownerless", ["deck", "kept entry"])
+def test_the_backup_fingerprint_notices_a_claim_of_a_deck_or_a_kept_entry_alone(
+    tmp_path, ownerless
+):
+    """A claim changes only who owns them: still a change a restore would undo."""
+    app = make_app(tmp_path)
+    with app.app_context():
+        db.insert_device("tablet-device-00000009", "Tablet", db.now())
+        if ownerless == "deck":
+            db.get_db().execute(
+                "INSERT INTO decks (id, bot, name, data, created_at, updated_at, owner) VALUES"
+                " ('olddeck00001', 'covenant', 'Old', ?, '2026-01-01', '2026-01-01', NULL)",
+                (json.dumps(deck_file()),),
+            )
+        else:
+            db.save_kept("", "deacon", "components:pollution", {"small": 1}, "2026-03-01")
+    before = safety.fingerprint(database_of(app))
+    with app.app_context():
+        assert db.claim("tablet-device-00000009", db.now())
+    assert safety.fingerprint(database_of(app)) != before
+
+
+def test_a_database_holding_only_the_tables_copy_of_the_game_is_backed_up(tmp_path):
+    """No game, no deck: the printed parts entered once are all there is, and are kept
+    safe as games are (after the change, and at the next start if it changed)."""
+    app = make_app(tmp_path, BACKUP_SECONDS=0)
+    client = app.test_client()
+    entered = {"entry.small": "1", "entry.medium": "2", "entry.large": "4"}
+    response = client.post("/library/deacon/copy/part/components:pollution", data=entered)
+    response.close()  # as a server does once the answer is sent: the backup runs
+    assert response.status_code == 303
+    (backup,) = safety.backups(database_of(app))
+    with closing(sqlite3.connect(backup.path)) as copy:
+        assert copy.execute("SELECT key FROM kept WHERE key LIKE 'components:%'").fetchall() == [
+            ("components:pollution",)
+        ]
+    client.post("/library/deacon/copy/undo").close()  # the copy emptied, its undo list left
+    make_app(tmp_path)
+    assert len(safety.backups(database_of(app))) == 2
+
+
+def test_a_claim_takes_every_ownerless_entry(tmp_path):
+    """An earlier Botdeck's game, deck, printed parts, board and undo lists: after a
+    device adds them to its own, nothing belongs to no device, everything is listed to
+    it, and a backup follows the change."""
+    old_database(tmp_path / "botdeck.sqlite3", version=2)  # a game and kept costs
+    app = make_app(tmp_path)
+    client = app.test_client()
+    client.get("/")
+    device = client.get_cookie("botdeck_device").value
+    with app.app_context():
+        con = db.get_db()
+        con.execute(
+            "INSERT INTO decks (id, bot, name, data, created_at, updated_at, owner)"
+            " VALUES ('olddeck00001', 'covenant', 'Old cards', ?, '2026-01-01', '2026-01-01',"
+            " NULL)",
+            (json.dumps(deck_file()),),
+        )
+        for key, data in (
+            ("board:oldboard", {**demo_board(), "name": "Old board", "demo": False}),
+            ("board-undo:oldboard", [demo_board()]),
+            ("copy:board", {"board": "oldboard"}),
+            ("components:pollution", {"small": 1, "medium": 2, "large": 4}),
+            ("copy-undo", [[{"key": "components:pollution", "data": None}]]),
+        ):
+            db.save_kept("", "deacon", key, data, "2026-03-01")
+    safety.make_backup(database_of(app), keep=10)
+    assert client.post("/claim", data={"next": "/"}).status_code == 303
+    with app.app_context():
+        con = db.get_db()
+        assert con.execute("SELECT COUNT(*) FROM games WHERE owner IS NULL").fetchone()[0] == 0
+        assert con.execute("SELECT COUNT(*) FROM decks WHERE owner IS NULL").fetchone()[0] == 0
+        others = con.execute("SELECT COUNT(*) FROM kept WHERE owner != ?", (device,))
+        assert others.fetchone()[0] == 0
+        assert not db.unclaimed()
+    copy = html.unescape(client.get("/library/deacon/copy").get_data(as_text=True))
+    assert "Old board" in copy and "Undo the last change" in copy
+    assert "Before the update" in client.get("/").get_data(as_text=True)
+    assert "Old cards" in client.get("/library/covenant").get_data(as_text=True)
+    assert backed_up(database_of(app))
+
+
+def test_a_copy_of_the_game_no_device_owns_is_offered_alone_and_its_claim_backed_up(tmp_path):
+    """No game or deck of an earlier Botdeck's, only the printed parts and a board of
+    its copy of the game: the lobby and the library offer them, the claim takes them,
+    and the backups notice it (the owner is all that changed)."""
+    app = make_app(tmp_path)
+    pollution = {"small": 1, "medium": 2, "large": 4}
+    with app.app_context():
+        db.save_kept("", "deacon", "components:pollution", pollution, "2026-03-01")
+        board = {**demo_board(), "name": "Old board", "demo": False}
+        db.save_kept("", "deacon", "board:oldboard", board, "2026-03-01")
+    client = app.test_client()
+    assert client.post("/device/name", data={"name": "Tablet"}).status_code == 303
+    safety.make_backup(database_of(app), keep=10)  # the device stored: a claim is all next
+    for page in ("/", "/library/covenant"):
+        shown = html.unescape(client.get(page).get_data(as_text=True))
+        assert "Printed parts and boards of a copy of the game were stored before" in shown
+        assert "Add them to this device" in shown
+    assert client.post("/claim", data={"next": "/"}).status_code == 303
+    device = client.get_cookie("botdeck_device").value
+    with app.app_context():
+        assert db.find_kept(device, "deacon", "components:pollution") == pollution
+        assert not db.unclaimed()
+    assert "From an earlier Botdeck" not in client.get("/").get_data(as_text=True)
+    assert "Old board" in client.get("/library/deacon/copy").get_data(as_text=True)
+    assert backed_up(database_of(app))
 
 
 def test_restoring_a_backup_brings_every_game_back_and_can_itself_be_undone(played):
@@ -989,11 +1124,13 @@ def test_the_devices_kept_in_memory_are_the_latest_used_and_no_more(tmp_path, mo
 # --- the connection ------------------------------------------------------------------
 
 
-def test_a_connection_waits_ten_seconds_for_another_writer_before_it_gives_up(tmp_path):
-    """A write waits up to 10 s for another program's lock before "database is locked"."""
+def test_a_connection_waits_busy_seconds_for_another_writer_before_it_gives_up(tmp_path):
+    """A statement waits BUSY_SECONDS for another program's lock before "database is
+    locked" (a write counts its wait for this process's writer lock in them too: see
+    tests/test_circumstances.py)."""
     con = db.connect(tmp_path / "botdeck.sqlite3")
     try:
-        assert con.execute("PRAGMA busy_timeout").fetchone()[0] == 10_000
+        assert con.execute("PRAGMA busy_timeout").fetchone()[0] == db.BUSY_SECONDS * 1000
     finally:
         con.close()
 

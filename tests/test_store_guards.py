@@ -19,7 +19,7 @@ from webapp.engine import msg
 from webapp.service import boards, games
 from webapp.storage import db
 
-from .web.conftest import tap
+from .web.conftest import HTMX, open_link, tap
 
 # --- a watcher stays a watcher ------------------------------------------------------------
 
@@ -38,8 +38,10 @@ def test_a_watcher_who_opens_the_watch_link_twice_still_only_watches(app: Flask)
     watcher the game's play link, in its lobby or in its collection file."""
     game_id, watch_id = shared_game(app, "Watched game")
     watcher = app.test_client()
-    for _ in range(2):
-        assert "Where is your Ship?" in watcher.get(f"/w/{watch_id}").get_data(as_text=True)
+    page = open_link(watcher, f"/w/{watch_id}").get_data(as_text=True)
+    assert "Where is your Ship?" in page
+    # its page asks once; the same request sent again (a second tab) changes nothing
+    assert watcher.post(f"/w/{watch_id}/join", headers=HTMX).status_code == 200
 
     lobby = watcher.get("/").get_data(as_text=True)
     games_listed = lobby.split('class="game-list"', 1)[1]
@@ -59,8 +61,8 @@ def test_a_watcher_who_then_opens_the_play_link_becomes_a_player(app: Flask) -> 
     listed with the play link."""
     game_id, watch_id = shared_game(app, "Shared game")
     partner = app.test_client()
-    assert partner.get(f"/w/{watch_id}").status_code == 200
-    assert partner.get(f"/g/{game_id}").status_code == 200
+    assert open_link(partner, f"/w/{watch_id}").status_code == 200
+    assert open_link(partner, f"/g/{game_id}").status_code == 200
     device = partner.get_cookie("botdeck_device").value
     with app.app_context():
         assert [(row.id, role) for row, role in db.list_games(device)] == [(game_id, "play")]

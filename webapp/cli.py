@@ -170,12 +170,21 @@ def serve(args: argparse.Namespace) -> int:
     print(f"Botdeck: games are kept in {app.config['DATABASE']}")
     problem = app.extensions.get("botdeck_problem")
     if problem is not None:
-        print(
-            f"botdeck: SAFE MODE — the games database cannot be used as it is ({problem.kind}"
-            f"{': ' + problem.detail if problem.detail else ''}). Nothing in it was changed; "
-            "open Botdeck to see what happened and choose a backup.",
-            file=sys.stderr,
-        )
+        what = f"{problem.kind}{': ' + problem.detail if problem.detail else ''}"
+        if problem.circumstance:
+            print(
+                f"botdeck: SAFE MODE — the games database cannot be used now ({what}). "
+                "Nothing in it was moved or changed; once that is fixed, open Botdeck and "
+                "tap Try again.",
+                file=sys.stderr,
+            )
+        else:
+            print(
+                f"botdeck: SAFE MODE — the games database cannot be used as it is ({what}). "
+                "Nothing in it was changed; open Botdeck to see what happened and choose a "
+                "backup.",
+                file=sys.stderr,
+            )
     announcement = announce(args)
     app.extensions["botdeck_announcement"] = announcement
     urls = lan_urls(args.host, args.port)

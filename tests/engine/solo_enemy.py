@@ -117,11 +117,13 @@ def new_game(
     physical: bool = False,
     set_up: bool = True,
     corrections: dict[str, int] | None = None,
+    profile: dict[str, Any] | None = None,
     **fields: Any,
 ) -> Game:
     """A game whose every card (but `cards`) is `action`; set up with PROFILE unless not.
 
-    `corrections`: counters set by hand before its first card is drawn ("ore", "hero1"…).
+    `corrections`: counters set by hand before its first card is drawn ("ore", "hero1"…);
+    `profile`: the costs its board prints, if not PROFILE's.
     """
     options = {
         "you": you,
@@ -131,7 +133,8 @@ def new_game(
     cards_known = empty_deck("My cards") if physical else deck(*cards, action=action, **fields)
     game = Game("solo_enemy", options, seed, cards_known)
     if set_up:
-        play(game, until=lambda p: p.step.kind == "tax_slot" and p.step.params["slot"] == 3)
+        costs = {"faction_costs": profile} if profile is not None else {}
+        play(game, costs, until=lambda p: p.step.kind == "tax_slot" and p.step.params["slot"] == 3)
         for field, value in (corrections or {}).items():
             game.correct(field, value)
         play(game, until=lambda p: p.step.kind not in SETUP_KINDS)

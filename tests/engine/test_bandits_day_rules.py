@@ -269,6 +269,58 @@ def test_a_tap_that_does_not_end_the_game_is_never_asked() -> None:
     assert game.state.scores == [3]
 
 
+def decided_by(how: str) -> Game:
+    """A game the table has just decided, each way the rules decide one, the deciding
+    tap asked first and then confirmed (the page sends it again, `ask_first` off)."""
+    game = new_game("versus", players=["Anna", "Ben"]) if how == "last_standing" else new_game()
+    to_day(game)
+    if how in ("death_by_day", "last_standing"):
+        game.answer("0,0")
+        tap = lambda **asked: game.answer("dies:1", **asked)  # noqa: E731
+    elif how == "death_at_nights_end":
+        game.answer("night")
+        play(game, until="night_end")
+        tap = lambda **asked: game.answer("0", **asked)  # noqa: E731
+    elif how == "score_track":
+        game.answer("score")
+        tap = lambda **asked: game.answer({"points": 30}, **asked)  # noqa: E731
+    elif how == "bandit_tracker":
+        game.correct("tracker", 14)
+        game.answer("night")
+        tap = lambda **asked: game.answer("done", **asked)  # noqa: E731
+    else:
+        tap = lambda **asked: game.correct("tracker", 15, **asked)  # noqa: E731
+    with pytest.raises(ConfirmFirst):
+        tap(ask_first=True)
+    tap()  # confirmed
+    assert game.state.outcome is not None
+    return game
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        "death_by_day",
+        "death_at_nights_end",
+        "score_track",
+        "bandit_tracker",
+        "counter_set_to_the_end",
+        "last_standing",
+    ],
+)
+def test_once_the_game_is_decided_no_later_tap_asks_this_ends_the_game_again(how: str) -> None:
+    """Rules, "Winning, Losing and Scoring": the game is won or lost once, and the table
+    confirmed it. Every later tap of that game, asked first as the page asks every tap
+    (counters set to a track's end too, the score sheet read), is taken at once."""
+    game = decided_by(how)
+    outcome = dict(game.state.outcome)
+    for fix in game.bot.corrections.offered(game.state):
+        game.correct(fix.field, fix.maximum, ask_first=True)
+    while game.pending() is not None:
+        game.answer(True, ask_first=True)
+    assert game.over and game.state.outcome == outcome
+
+
 @pytest.mark.parametrize("bot_id", ["covenant", "deacon", "solo_enemy"])
 def test_a_bot_that_says_nothing_of_its_end_is_never_asked(bot_id: str) -> None:
     """Played to its end with every tap asked first: none is held back."""

@@ -15,6 +15,7 @@ from webapp.bots.bandits.night import (
     split_groups,
 )
 from webapp.bots.bandits.state import Tile
+from webapp.bots.bandits.steps_night import move_said
 
 from .bandits import rolls, state
 
@@ -130,6 +131,36 @@ def test_chained_rolls_go_on_from_group_to_group() -> None:
     assert [m.start for m in moves] == [(0, 0), (0, 1), (0, 2)]
     assert [m.chained for m in moves] == [False, True, True]
     assert s.bandits == {(0, 1): 1, (0, 2): 1, (0, 3): 1}
+
+
+def test_a_group_moved_onto_another_then_onto_a_third_that_stays_is_merged() -> None:
+    """Night phase 5: "If a group of bandits meets group that have not yet moved, roll
+    movement for the other group immediately. If the second group do not move, the two
+    groups merge." (0,0) moves onto (0,1), which rolls at once and moves onto (0,2),
+    which rolls at once and stays: (0,1)'s group and (0,2)'s merge there; (0,0)'s group
+    stands alone on the tile (0,1)'s group left."""
+    s = state("o_ o_ o_", bandits={(0, 0): 1, (0, 1): 2, (0, 2): 4})
+    moves = move_bandits(s, rolls("S", "S", "+"))
+    assert s.bandits == {(0, 1): 1, (0, 2): 2 + 4 + 1}
+    assert [(m.start, m.end, m.chained, m.merged) for m in moves] == [
+        ((0, 0), (0, 1), False, False),
+        ((0, 1), (0, 2), True, True),
+        ((0, 2), (0, 2), True, False),
+    ]
+    assert str(move_said(moves[1])) == (
+        "tile 0·1S rolled S: 2 move to tile 0·2S (rolled at once: a group came onto it), "
+        "and the groups merge"
+    )
+
+
+def test_a_group_moved_onto_another_then_a_third_moved_onto_its_tile_is_merged() -> None:
+    """The same chain, the third group rolling N back onto the tile the second left: the
+    first group arrives where it has moved, and joins it."""
+    s = state("o_ o_ o_", bandits={(0, 0): 1, (0, 1): 2, (0, 2): 4})
+    moves = move_bandits(s, rolls("S", "S", "N"))
+    assert s.bandits == {(0, 1): 4 + 1, (0, 2): 2}
+    assert [(m.chained, m.merged) for m in moves] == [(False, True), (True, False), (True, False)]
+    assert len(moves) == 3  # every group rolled once
 
 
 def test_a_group_joins_one_that_has_already_moved() -> None:

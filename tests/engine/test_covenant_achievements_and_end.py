@@ -154,6 +154,47 @@ def test_in_its_additional_last_turn_a_battle_reminds_you_that_you_get_two_more_
     assert str(pending.detail).endswith("It drops 1 battle cube.")
 
 
+PLAIN_TURN = "Play as usual. Tap anything you do to the Covenant, then end your turn."
+
+
+def test_the_turn_you_claim_your_fourth_achievement_in_is_not_a_last_turn():
+    """Solo rulebook, "Achievements & end game scoring": "If you claim a fourth
+    Achievement first, the Covenant takes one additional turn, and as normal, last turn
+    rules apply" — in that additional turn, not in the rest of the turn you claimed it
+    in: a battle you fight then gives you no extra cubes."""
+    game = new_game(section(end="H"))
+    finish_turn(game)
+    game.answer("achievement")
+    game.answer(4)
+    assert game.state.turns.end_trigger == Seat("player", 0)
+    assert str(game.pending().detail) == PLAIN_TURN
+    game.answer("battle")
+    assert not str(game.pending().detail).startswith("Last turn")
+    assert "+2" not in str(game.pending().detail)
+
+
+def test_the_covenants_turn_that_claims_its_fourth_achievement_is_not_a_last_turn():
+    """ "If the Covenant claims a fourth Achievement first it has triggered the end of the
+    game. You get one more turn and normal last turn rules apply": the rest of its own
+    turn is played by the normal rules (it replaces your cubes as usual, you get no
+    extra battle cubes); your next turn is the last one."""
+    game = new_game(section(influence=[{"space": "2.2", "cubes": 2}], effects=[{"type": "attack"}]))
+    game.state.ai.claimed = ["legendary", "explorer", "builder"]
+    game.correct("coins", 40)  # its fourth achievement, on its own turn
+    assert game.state.turns.end_trigger == Seat("ai", 0)
+    placing = play(game, {"player_ship": "1.1"}, until="place")
+    assert str(placing.detail) == (
+        "Replace cubes as in the normal rules; skip any cube that cannot be placed."
+    )
+    battle = play(game, {"player_ship": "1.1"}, until="battle")
+    assert not str(battle.detail).startswith("Last turn")
+    finish_turn(game, {"player_ship": "1.1"})
+    assert str(game.checklist.title) == "Your last turn"
+    assert str(game.pending().detail).startswith("The end has been triggered")
+    game.answer("battle")
+    assert str(game.pending().detail).startswith("Last turn: you get +2 battle cubes.")
+
+
 def test_before_the_last_turns_a_battle_gives_you_no_extra_cubes():
     game = new_game(section(effects=[{"type": "attack"}]))
     pending = play(game, {"player_ship": "1.1"}, until="battle")

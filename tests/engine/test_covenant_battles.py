@@ -107,6 +107,39 @@ def test_sinking_the_covenant_gives_you_five_of_its_coins_and_sends_it_to_the_ha
     assert game.state.ai.damage == 0
 
 
+def test_sinking_the_covenant_on_its_turn_resets_its_damage():
+    """Solo rulebook, "Sinking the Wayward Covenant's Ship": "simply take 5 of its coins
+    from its Dock ... then put the Covenant's Ship in Harbor" — a Ship sunk (a 5th damage
+    sinks it) comes back afloat, its damage gone."""
+    game = new_game(section(end="3.3", effects=[{"type": "attack"}]))
+    game.correct("damage", 3)
+    finish_turn(game, {"player_ship": "1.1", "battle": "you_sank"})
+    assert game.state.ai.ship == "H" and game.state.ai.damage == 0
+    assert "battle_damage" not in kinds(game)  # nothing asks what the sunk ship took
+
+
+def test_sinking_the_covenant_on_your_turn_resets_its_damage():
+    game = new_game(section(end="H"))
+    game.correct("damage", 4)
+    finish_turn(game)
+    game.answer("battle")
+    game.answer("you_sank")
+    assert game.state.ai.ship == "H" and game.state.ai.damage == 0
+    assert game.pending().step.kind == "your_turn"
+
+
+def test_in_2_vs_2_sinking_one_covenant_resets_its_damage_not_the_others():
+    game = new_game(coop=True, seed=3)
+    game.correct("damage@0", 2)
+    game.correct("damage@1", 3)
+    finish_turn(game)
+    game.answer("battle")
+    game.answer("1")  # the Covenant you battle
+    game.answer("you_sank")
+    assert [ai.damage for ai in game.state.ais] == [2, 0]
+    assert game.state.ais[1].ship == "H"
+
+
 def test_sunk_before_its_end_position_it_ends_in_the_harbor():
     game = new_game(section(influence=[{"space": "2.2", "cubes": 2}], end="2.2"))
     finish_turn(game, {"player_ship": "2.2", "player_mode": True, "battle": "you_sank"})

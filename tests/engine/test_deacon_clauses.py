@@ -10,6 +10,7 @@ from webapp.bots.deacon.cards import demo_deck, empty_deck
 from webapp.bots.deacon.rules import route_costs
 from webapp.bots.deacon.state import DEACON, YOU
 from webapp.bots.deacon.steps_player import diver_race, score_sheet, sector_majorities
+from webapp.bots.deacon.view import panel_view
 from webapp.engine import Game
 
 from .deacon import COMPONENTS, balls, board, new_game, play, state
@@ -61,6 +62,27 @@ def test_45_vp_completes_the_round_then_plays_one_last_round() -> None:
     play(game, until="remove_ships")
     rounds = [c.header.get("round") for c in game.checklists if c.header["kind"] in (YOU, DEACON)]
     assert rounds == [1, 1, 2, 2]
+
+
+def test_the_last_round_is_headed_so_only_once_it_is_played() -> None:
+    """ "End of the game": "As soon as any player reaches 45 VP, complete the round ...
+    and then play 1 last round": the rest of round 1 after your 45 VP is a plain round;
+    round 2 is headed "Last round", on its turns and on Deacon's panel."""
+    game = new_game()
+    play(game, {"your_vp": 45}, until=lambda p: game.state.turns.end_round is not None)
+    assert game.state.turns.end_round == 2 and game.state.turns.round == 1
+    assert game.state.turns.current.kind == YOU
+    assert not panel_view(game.state, game.deck).last_round
+    play(game, until=lambda p: game.state.turns.round == 2)
+    assert panel_view(game.state, game.deck).last_round
+    play(game, until="remove_ships")
+    turns = [str(c.title) for c in game.checklists if c.header["kind"] in (YOU, DEACON)]
+    assert turns == [
+        "Round 1 · Your turn",
+        "Round 1 · Deacon's turn",
+        "Last round 2 · Your turn",
+        "Last round 2 · Deacon's turn",
+    ]
 
 
 def test_at_the_end_ship_tokens_are_removed_before_the_final_scoring() -> None:

@@ -234,3 +234,46 @@ def test_the_log_read_back_is_the_stack_the_taps_made(bot_id):
     actions, read = History.from_log(log)
     assert actions == game.actions
     assert json.dumps(read.stored()) == json.dumps(game.history.stored())
+
+
+def test_new_actions_after_undoing_what_one_redo_brought_back_are_undone_one_at_a_time():
+    """Redo brings back five actions as one unit and Undo takes them back together; the
+    table then takes five new actions, back at the count where that unit ended: the next
+    Undo takes back only the newest. Guards `History.undo` letting go of a unit it took
+    back (a unit left behind would take back the five new actions at once)."""
+    game = played("covenant", 6, 20)
+    game.undo_to(15)
+    game.redo()
+    assert len(game.undo_unit()) == 5 and len(game.actions) == 15
+    rng = random.Random(0)
+    for _ in range(5):
+        game.answer(random_answer(game, rng))
+    newest = game.actions[-1]
+    assert game.history.undo_size() == 1
+    assert game.undo_unit() == [newest] and len(game.actions) == 19
+
+
+def test_a_redo_that_fails_half_way_leaves_the_game_exactly_as_it_was():
+    """The table undoes back past a snapshot; the fourth of the actions Redo would bring
+    back cannot be read any more (a log from an earlier Botdeck, say): Redo is refused,
+    and the game is as it was, its stacks, snapshots and stored form included, not with
+    the first three brought back. Guards `Game._redo` going back when it fails."""
+    game = played("covenant", 9, SNAPSHOT_EVERY + 10)
+    game.undo_to(SNAPSHOT_EVERY - 5)
+    group = game.history.redo[-1]
+    assert group is not None and len(group) == 15
+    group[3] = ({"nonsense": 1}, group[3][1])
+
+    def everything() -> Any:
+        return (
+            seen(game),
+            list(game.actions),
+            json.dumps(game.history.stored()),
+            [snapshot.actions for snapshot in game.snapshots],
+            game.stored(),
+        )
+
+    before = everything()
+    with pytest.raises(InvalidAnswer, match="^an action is either an answer or a correction$"):
+        game.redo()
+    assert everything() == before

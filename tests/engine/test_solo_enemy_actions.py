@@ -3,9 +3,12 @@ and its failure rule. Botdeck decides what the Enemy can pay for."""
 
 from __future__ import annotations
 
-from webapp.engine import Fields
+import pytest
 
-from .solo_enemy import NONE_LEFT, kinds, left, new_game, notes, play
+from webapp.bots.solo_enemy.view import enemy_view
+from webapp.engine import Fields, InvalidAnswer
+
+from .solo_enemy import NONE_LEFT, PROFILE, kinds, left, new_game, notes, play
 
 
 def pending_kind(game):
@@ -180,6 +183,58 @@ def test_build_no_more_towers_than_its_capital_city_level_allows():
     game = new_game("build_towers", corrections={"hero1": 1, "towers": 1})
     assert "No Tower: it has 1 and its Capital City Level allows 1." in notes(game)
     assert game.pending().step.params["units"] == ["air_vessel", "sea_vessel"]
+
+
+# A board whose every space prints its own level, so that a level read one space off shows.
+STEPPED = {
+    **PROFILE,
+    "track": [{"ore": 1, "level": level} for level in (1, 2, 3, 4, 5, 6)],
+}
+
+
+def test_its_capital_city_level_is_read_on_the_space_its_action_token_stands_on():
+    """Solo rulebook, "Build — Capital City Track": "advancing an Action Token on a
+    6-space track, which marks its Capital City Level": the level is the one printed on
+    the space the token stands on (on Start a Capital City is at level 1, base rules,
+    "Capital City Board Overview")."""
+    game = new_game("build_towers", profile=STEPPED)
+    assert enemy_view(game.state, game.deck).level == 1  # on Start
+    for space in range(1, 7):
+        game.correct("track", space)
+        view = enemy_view(game.state, game.deck)
+        assert view.level == space == view.track[space - 1].level
+        assert [s.reached for s in view.track] == [n <= space for n in range(1, 7)]
+    advanced = new_game("build_track", profile=STEPPED, corrections={"ore": 10, "track": 2})
+    assert advanced.state.track == 3
+    assert str(advanced.pending().detail) == "Its Capital City Level is now 3."
+
+
+def test_towers_are_capped_by_the_level_on_its_tokens_space():
+    """Solo rulebook, "Towers and Vessels": "the Enemy may not build more Towers than its
+    Capital City Level allows": on space 2 (level 2) it has room for a second Tower, not
+    a third."""
+    second = new_game(
+        "build_towers", profile=STEPPED, corrections={"hero1": 1, "track": 2, "towers": 1}
+    )
+    assert pending_kind(second) == "tower_serf"
+    third = new_game(
+        "build_towers", profile=STEPPED, corrections={"hero1": 1, "track": 2, "towers": 2}
+    )
+    assert "No Tower: it has 2 and its Capital City Level allows 2." in notes(third)
+    assert pending_kind(third) == "supply"  # a Vessel instead
+
+
+def test_a_faction_has_3_towers_whatever_its_capital_city_level():
+    """Solo rulebook, "Components and Setup Changes": "Gather that Faction's components
+    as if it were a normal game" — its 3 Towers (base rules, "Faction Components"). A
+    level printed higher than 3 allows no fourth one."""
+    game = new_game(
+        "build_towers", profile=STEPPED, corrections={"hero1": 1, "track": 5, "towers": 3}
+    )
+    assert "No Tower: it has 3 and its Capital City Level allows 3." in notes(game)
+    assert enemy_view(game.state, game.deck).towers_allowed == 3
+    with pytest.raises(InvalidAnswer):
+        game.correct("towers", 4)
 
 
 def test_build_a_tower_needs_a_serf_in_the_region_otherwise_a_vessel():

@@ -15,6 +15,38 @@ def test_an_x_objective_finishes_the_round_then_one_more_round_is_played():
     assert "x_objective" not in [s.kind for s in game.checklists[-2].steps]
 
 
+def test_the_last_round_heading_comes_with_the_last_round_not_with_the_trigger():
+    """Solo rulebook, "End of the Game": once triggered, "The current round is then
+    completed, and then one more round is played": the end reached by Hero 1 in round 1
+    leaves the rest of round 1 a plain round; only round 2 is headed "Last round"."""
+    game = new_game("build_track", corrections={"ore": 10, "track": 5})
+    assert game.state.turns.end_round == 2  # triggered by Hero 1's first action
+    play(game, until="score_enemy")
+    rounds = [t for t in titles(game) if t.startswith(("Round", "Last round"))]
+    assert rounds == [
+        "Round 1 · Enemy Hero 1",
+        "Round 1 · Your action 1",
+        "Round 1 · Enemy Hero 2",
+        "Round 1 · Your action 2",
+        "Round 1 · Enemy Hero 3",
+        "Round 1 · Collection",
+        "Last round 2 · Enemy Hero 1",
+        "Last round 2 · Your action 1",
+        "Last round 2 · Enemy Hero 2",
+        "Last round 2 · Your action 2",
+        "Last round 2 · Enemy Hero 3",
+        "Last round 2 · Collection",
+    ]
+
+
+def test_an_end_triggered_at_the_collection_heads_only_the_next_round_last():
+    """An X-Objective said at round 2's Collection: round 3 is the last."""
+    game = new_game()
+    play(game, {"x_objective": [False, True]}, until="score_enemy")
+    headings = [t.split(" · ")[0] for t in titles(game) if " · " in t]
+    assert headings == ["Round 1"] * 6 + ["Round 2"] * 6 + ["Last round 3"] * 6
+
+
 def test_the_x_objective_question_is_asked_at_each_collection_until_the_end_is_triggered():
     game = new_game()
     play(game, until=lambda p: game.state.turns.round == 3)

@@ -9,9 +9,10 @@ import json
 
 import pytest
 
+from webapp.bots.solo_enemy.view import enemy_view
 from webapp.engine import Game, InvalidAnswer
 
-from .solo_enemy import NONE_LEFT, kinds, left, new_game, notes, play
+from .solo_enemy import NONE_LEFT, card, kinds, left, new_game, notes, play
 
 
 def pending_kind(game: Game) -> str:
@@ -152,6 +153,19 @@ def test_towers_and_vessels_it_cannot_pay_for_builds_a_tower_when_overturned():
     assert pending_after(game) == ["tower_build", "tower_tokens", "follow"]
 
 
+def test_towers_and_vessels_overturned_offers_no_tower_once_its_3_towers_are_built():
+    """An ability may let it build beyond what its board prints, not beyond its
+    components: a faction has 3 Towers ("Gather that Faction's components as if it were
+    a normal game"). With all 3 on the map, it can after all build a Vessel only."""
+    game = new_game("build_towers", corrections={"ore": 0, "hero1": 1, "towers": 3, "track": 6})
+    play(game, until="move_start")
+    game.overturn("succeed")
+    assert [c.value for c in game.pending().question.choices] == ["air_vessel", "sea_vessel"]
+    with pytest.raises(InvalidAnswer):
+        game.answer("tower")
+    assert game.state.towers == 3
+
+
 def test_towers_and_vessels_paid_for_fails_when_overturned_after_its_tokens():
     """A Tower built and its Exploration Tokens counted: overturned, the Ore, the Tower and
     the tokens' VP come back, and the Hero moves."""
@@ -189,6 +203,55 @@ def test_the_next_heros_turn_cannot_overturn_the_last_one():
     game = new_game("build_track")
     play(game, until=lambda p: p.step.kind == "your_action")
     assert offered(game) is None
+
+
+def entered(action: str) -> dict[str, str]:
+    """A printed card as the table enters it (physical deck), doing `action`."""
+    return {
+        "action": action,
+        "follow": "yes",
+        "compass": "N",
+        "strength": "1",
+        "attacking": "Charge",
+        "defending": "First Strike",
+    }
+
+
+@pytest.mark.parametrize("physical", [False, True], ids=["app_deck", "printed_deck"])
+def test_the_failed_mark_is_cleared_at_collection_so_it_can_after_all_is_not_offered_later(
+    physical: bool,
+) -> None:
+    """Solo rulebook, "Collection Phase - Discard Cards": "discard all 3 cards from the
+    Hero Slots" — what a Hero did with its card (performed or failed) goes with it. Hero 1
+    fails its Build in round 1 (no Ore); in round 2 its card is Tax, which "cannot fail,
+    and this Hero will then move afterward": that move is no failed action to overturn."""
+    if physical:  # the table names cards 1, 2, 3 in round 1, then card 4
+        game = new_game(physical=True, corrections={"ore": 0})
+        build, tax = entered("build_track"), entered("tax")
+        play(game, {"identify_card": "1", "enter_card": build}, until="move_start")
+        later = {"identify_card": ["2", "3"], "enter_card": build}
+        last = {"identify_card": "4", "enter_card": tax}
+    else:  # the app's deck, seed 1: cards 8, 5, 2 in round 1, then card 7
+        game = new_game("build_track", cards=(card("7", "tax"),), corrections={"ore": 0})
+        later = last = {}
+    assert offered(game) == "succeed" and game.state.heroes[0].failed
+    play(game, later, until="collect")
+    assert [hero.failed for hero in game.state.heroes] == [True, True, True]
+    play(game, until=lambda p: game.state.turns.round == 2)
+    assert [hero.failed for hero in game.state.heroes] == [False, False, False]
+    play(game, last, until="move_start")
+    assert game.state.turns.round == 2 and "tax" in kinds(game)
+    assert offered(game) is None
+    assert not enemy_view(game.state, game.deck).heroes[0].failed  # its slot: no "failed"
+
+
+def test_a_hero_that_failed_last_round_and_succeeds_now_may_be_overturned_to_fail():
+    """After a failed Build in round 1, Hero 1's Build in round 2 is paid for (Ore
+    collected): it succeeds, so "It cannot after all" is what the table may say."""
+    game = new_game("build_track", corrections={"ore": 0})
+    play(game, {"collect": [10, 0]}, until=lambda p: game.state.turns.round == 2)
+    assert pending_kind(game) == "track_advance" and not game.state.heroes[0].failed
+    assert offered(game) == "fail"
 
 
 def test_overturning_what_was_not_decided_is_refused_and_changes_nothing():

@@ -62,6 +62,41 @@ def test_your_fourth_achievement_gives_the_covenant_one_additional_turn():
     assert seats_until_scored(cycle) == [COVENANT]
 
 
+def test_the_turn_that_triggers_the_end_is_not_a_last_turn_the_turns_after_it_are():
+    """Dead Reckoning solo rulebook, "Achievements & end game scoring": whoever did not
+    trigger the end takes one more turn, where "last turn rules apply"; the rest of the
+    triggering turn is played as usual."""
+    cycle = covenant_solo()
+    cycle.advance()
+    assert not cycle.last_turn
+    cycle.trigger_end()  # the Covenant's fourth achievement, on its own turn
+    assert cycle.ending and not cycle.last_turn
+    assert cycle.advance() == YOU and cycle.last_turn
+
+
+def test_in_2_vs_2_every_turn_after_the_trigger_is_a_last_turn():
+    order = [Seat("ai", 0), Seat("player", 0), Seat("ai", 1), Seat("player", 1)]
+    cycle = TurnCycle(order, EndRule.EVERYONE_ELSE_ONCE_MORE)
+    cycle.advance()
+    cycle.advance()
+    cycle.trigger_end()  # player 0, on their own turn
+    last = []
+    while cycle.advance() is not None:
+        last.append(cycle.last_turn)
+    assert last == [True, True, True]
+
+
+def test_where_one_more_round_is_played_a_last_turn_is_a_turn_of_the_last_round():
+    cycle = solo_enemy_rounds()
+    cycle.advance()
+    cycle.trigger_end()
+    assert not cycle.last_turn
+    last = []
+    while cycle.advance() is not None:
+        last.append((cycle.round, cycle.last_turn))
+    assert last == [(1, False)] * 5 + [(2, True)] * 6
+
+
 def test_in_2_vs_2_everyone_else_plays_once_more_until_the_turn_returns_to_the_trigger():
     order = [Seat("ai", 1), Seat("player", 1), Seat("ai", 0), Seat("player", 0)]
     cycle = TurnCycle(order, EndRule.EVERYONE_ELSE_ONCE_MORE)

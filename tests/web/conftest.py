@@ -40,6 +40,18 @@ def new_game(client, data: dict) -> str:
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
+def open_link(client, address: str, **kwargs):
+    """A game's link opened as a browser opens it: the page, then the request its page
+    sends once loaded to put the game in the device's list (its `#join` element)."""
+    response = client.get(address, **kwargs)
+    asked = re.search(r'<div id="join" hidden hx-post="([^"]+)"', response.get_data(as_text=True))
+    if asked is not None:
+        headers = {**kwargs.get("headers", {}), **HTMX}
+        joined = client.post(html.unescape(asked.group(1)), headers=headers)
+        assert joined.status_code == 200, joined.status_code
+    return response
+
+
 def page(client, game_id: str) -> str:
     """The game page as a player reads it (entities unescaped)."""
     return html.unescape(client.get(f"/g/{game_id}").get_data(as_text=True))

@@ -210,7 +210,9 @@ POST_ROUTES = [
     "/data/backups/<name>/restore",
     "/data/import",
     "/data/safe/restore",
+    "/data/safe/retry",
     "/data/safe/start-empty",
+    "/data/set-aside/<name>/bring-back",
     "/device/name",
     "/entry/<bot_id>",
     "/library/<bot_id>/boards/<board_id>/delete",
@@ -235,6 +237,7 @@ POST_ROUTES = [
     "/g/<game_id>/correct",
     "/g/<game_id>/bring-back",
     "/g/<game_id>/delete",
+    "/g/<game_id>/join",
     "/g/<game_id>/leave",
     "/g/<game_id>/redo",
     "/g/<game_id>/rename",
@@ -244,6 +247,7 @@ POST_ROUTES = [
     "/games",
     "/games/import",
     "/games/uses",
+    "/w/<watch_id>/join",
     "/w/<watch_id>/leave",
 ]
 

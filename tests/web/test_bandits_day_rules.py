@@ -117,6 +117,26 @@ def test_a_death_by_day_in_versus_is_confirmed_and_the_day_goes_on(app, client):
     assert state(app, game_id)[1].dead == [False, False, True]
 
 
+def test_once_a_death_is_confirmed_no_later_tap_asks_this_ends_the_game_again(app, client):
+    """The game is decided once: after the table confirmed Ben's death, the page still
+    sends every tap asked first, and none opens the dialog again — a counter set to its
+    track's end (which would itself end a game going on), the score sheet closed."""
+    game_id = start(client)
+    to_day(client, game_id)
+    send(client, game_id, "0,0")
+    post(client, game_id, "answer", {"value": "dies:1", "confirmed": "yes"})
+    assert state(app, game_id)[1].outcome["why"] == "death"
+    corrected = post(client, game_id, "correct", {"field": "tracker", "value": "15"})
+    assert corrected.status_code == 200
+    assert "<dialog" not in corrected.get_data(as_text=True)
+    assert state(app, game_id)[1].tracker == 15
+    closed = post(client, game_id, "answer", {"value": "done"})
+    assert closed.status_code == 200 and "<dialog" not in closed.get_data(as_text=True)
+    with app.app_context():
+        ended = games.open_game(game_id).game
+    assert ended.over and ended.state.outcome["why"] == "death"
+
+
 def test_winning_by_a_form_is_confirmed_with_the_form_sent_again(app, client):
     game_id = start(client)
     to_day(client, game_id)

@@ -15,11 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from webapp import create_app
 from webapp.engine.actions import Answered
 from webapp.service import games
 from webapp.storage import db, safety
+from webapp.web import data
 
-from .conftest import HTMX, new_game, tap, version_of
+from .conftest import HTMX, new_game, open_link, tap, version_of
 
 TABLET = "Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36"
 PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148"
@@ -37,7 +39,7 @@ def table(app):
     tablet, phone = device(app, TABLET), device(app, PHONE)
     game_id = new_game(tablet, {"bot": "covenant", "name": "Sunday"})
     assert tap(tablet, game_id, "H").status_code == 200
-    assert phone.get(f"/g/{game_id}").status_code == 200  # its link: joined
+    assert open_link(phone, f"/g/{game_id}").status_code == 200  # its link: joined
     return tablet, phone, game_id
 
 
@@ -95,7 +97,7 @@ def test_a_partners_delete_is_refused_and_the_game_is_untouched(app, table):
     assert "Only the device that started this game can delete it" in text(response)
     assert stored(app, game_id) == before
     assert "Sunday" in game_list(tablet) and "Sunday" in game_list(phone)
-    assert phone.get(f"/g/{game_id}").status_code == 200
+    assert open_link(phone, f"/g/{game_id}").status_code == 200
 
 
 def test_a_partner_is_offered_leave_not_delete_and_told_what_happens(table):
@@ -123,7 +125,7 @@ def test_a_partners_leave_takes_the_game_off_its_own_list_only(app, table):
     after = stored(app, game_id)
     assert after["game"] == before["game"] and after["events"] == before["events"]
     assert len(after["lists"]) == len(before["lists"]) - 1
-    assert phone.get(f"/g/{game_id}").status_code == 200  # its link joins it again
+    assert open_link(phone, f"/g/{game_id}").status_code == 200  # its link joins it again
     assert "Sunday" in game_list(phone)
 
 
@@ -139,7 +141,7 @@ def test_a_watcher_leaves_by_the_watch_link_it_knows(app, table):
     tablet, _, game_id = table
     watch_id = watch_id_of(app, game_id)
     watcher = device(app, PHONE)
-    watcher.get(f"/w/{watch_id}")
+    open_link(watcher, f"/w/{watch_id}")
     listed = game_list(watcher)
     assert f"/w/{watch_id}/leave" in listed and game_id not in listed
     assert "Leave “Sunday”?" in text(watcher.get(f"/w/{watch_id}/leave"))
@@ -148,7 +150,7 @@ def test_a_watcher_leaves_by_the_watch_link_it_knows(app, table):
 
 
 def test_a_game_from_an_earlier_botdeck_is_deleted_only_once_a_device_claims_it(client, game_id):
-    client.get(f"/g/{game_id}")  # on its list, but owned by no device
+    open_link(client, f"/g/{game_id}")  # on its list, but owned by no device
     assert "Leave this game" in game_list(client)
     assert client.post(f"/g/{game_id}/delete").status_code == 403
     assert "add it to this device" in text(client.get(f"/g/{game_id}/delete"))
@@ -171,11 +173,11 @@ def test_the_owners_delete_removes_it_for_everyone_and_lists_it_as_recently_dele
     kept = recently_deleted(tablet)
     assert "Sunday" in kept and "Wayward Covenant" in kept and "30 days left" in kept
     assert "Sunday" not in text(phone.get("/"))  # nowhere on the partner's lobby
-    page = phone.get(f"/g/{game_id}")
+    page = open_link(phone, f"/g/{game_id}")
     assert page.status_code == 404
     assert "was deleted on the device that started it" in text(page)
     assert "bring-back" not in text(page)  # only its owner can
-    watched = phone.get(f"/w/{watch_id}")
+    watched = open_link(phone, f"/w/{watch_id}")
     assert watched.status_code == 404  # its watch link says so too
     assert "was deleted on the device that started it" in text(watched)
     assert phone.post(f"/g/{game_id}/bring-back").status_code == 404
@@ -231,7 +233,7 @@ def test_bring_it_back_gives_the_game_back_whole_to_every_device(app, table):
     assert stored(app, game_id) == before  # its events, its links, every device's list
     assert "Sunday" in game_list(tablet) and "Sunday" in game_list(phone)
     assert recently_deleted(tablet) == ""
-    assert phone.get(f"/w/{watch_id}").status_code == 200
+    assert open_link(phone, f"/w/{watch_id}").status_code == 200
     undo = phone.post(f"/g/{game_id}/undo", data={"version": 1}, headers=HTMX)
     assert undo.status_code == 200 and "Undone" in text(undo)  # and play goes on
 
@@ -276,12 +278,32 @@ def test_a_deleted_game_is_removed_for_good_after_30_days(app, table):
     assert tablet.post(f"/g/{game_id}/bring-back").status_code == 404
 
 
-def test_the_lobby_removes_what_was_deleted_more_than_30_days_ago(app, table):
-    tablet, _, game_id = table
-    tablet.post(f"/g/{game_id}/delete")
+def deleted_long_ago(app, tablet, game_id: str) -> None:
+    tablet.post(f"/g/{game_id}/delete").close()
     with sqlite3.connect(app.config["DATABASE"]) as con:
         con.execute("UPDATE games SET deleted_at = '2020-01-01T00:00:00.000+00:00'")
-    assert "Sunday" not in text(tablet.get("/"))
+
+
+def test_what_was_deleted_more_than_30_days_ago_is_removed_at_the_next_start(app, table):
+    tablet, _, game_id = table
+    deleted_long_ago(app, tablet, game_id)
+    assert "Sunday" not in text(tablet.get("/"))  # a page view removes nothing: it reads
+    assert stored(app, game_id)["game"] is not None
+    create_app({"TESTING": True, "DATA_DIR": app.config["DATA_DIR"]})
+    assert stored(app, game_id)["game"] is None
+
+
+def test_what_was_deleted_more_than_30_days_ago_is_removed_after_a_change_once_an_hour(
+    app, table
+):
+    """Not at every tap: once an hour at most, after a change (its answer sent first)."""
+    tablet, _, game_id = table
+    deleted_long_ago(app, tablet, game_id)
+    other = new_game(tablet, {"bot": "covenant", "name": "Monday"})
+    tablet.post(f"/g/{other}/rename", data={"name": "Monday night"}).close()
+    assert stored(app, game_id)["game"] is not None  # purged at start, less than an hour ago
+    app.extensions[data.PURGED] -= data.PURGE_SECONDS
+    tablet.post(f"/g/{other}/rename", data={"name": "Monday again"}).close()
     assert stored(app, game_id)["game"] is None
 
 

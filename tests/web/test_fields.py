@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from webapp.engine import CopyParts, Field, get_bot, msg
+from webapp.engine import CopyPart, CopyParts, Field, get_bot, msg
 from webapp.engine.questions import Choice, fields
 from webapp.service import games
 
@@ -32,6 +32,26 @@ TILE = fields(
     describe=lambda value: msg("a {type} with {stars} stars", **value),
     draft={"kind": "tile"},
 )
+
+
+TILE_KEY = "form:tile"
+
+
+class TileCopy(CopyParts):
+    """A copy of the game whose one printed part is the tile form: a kept form with a
+    button of its own (*Cancel*) besides its fields."""
+
+    def parts(self, options: Any = None, entered: Any = ()) -> list[CopyPart]:
+        return [CopyPart(TILE_KEY, msg("A tile"), TILE)]
+
+    def kept_key(self, draft: Any) -> str | None:
+        return TILE_KEY if draft == TILE.draft else None
+
+
+@pytest.fixture
+def tile_copy(monkeypatch) -> None:
+    """The Covenant's copy of the game is `TileCopy`."""
+    monkeypatch.setattr(type(get_bot("covenant")), "copy", TileCopy())
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ import pytest
 from webapp.storage import db
 
 from ..engine.decks import deck, section
-from .conftest import HTMX, new_game, tap
+from .conftest import HTMX, new_game, open_link, tap
 
 
 def game_count(app) -> int:
@@ -32,7 +32,7 @@ def test_starting_a_game_opens_its_page(client):
 
 
 def test_the_lobby_lists_games_with_their_last_activity(client, game_id):
-    client.get(f"/g/{game_id}")  # opening its link joins the game on this device
+    open_link(client, f"/g/{game_id}")  # opening its link joins the game on this device
     html = client.get("/").get_data(as_text=True)
     assert "Test game" in html
     assert re.search(r"last played .*(second|minute)", html)
@@ -82,7 +82,7 @@ def test_a_bad_deck_file_is_refused_naming_card_and_field_and_nothing_is_stored(
 
 
 def test_rename_a_game(client, game_id):
-    client.get(f"/g/{game_id}")
+    open_link(client, f"/g/{game_id}")
     client.post(f"/g/{game_id}/rename", data={"name": "Sunday rematch"})
     assert "Sunday rematch" in client.get("/").get_data(as_text=True)
 

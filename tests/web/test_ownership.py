@@ -13,9 +13,12 @@ import sqlite3
 import pytest
 
 from webapp import create_app
+from webapp.engine import Game
+from webapp.service import games
 from webapp.storage import db
 
 from .conftest import step_title
+from .test_fields import TILE, TILE_KEY, tile_copy  # noqa: F401 - a fixture
 from .test_library import SECTION, deck_data, new_deck, save_section
 from .test_solo_enemy import COSTS, answer, page, start
 
@@ -224,3 +227,51 @@ def deck_file() -> dict:
     from webapp.engine.capabilities import cards_of
 
     return cards_of(get_bot("covenant")).empty_deck("Old cards")
+
+
+# --- a game claimed while it is open -------------------------------------------------
+
+OLD_GAME = "oldgame0000000000000001"
+MINE = {"type": "mine", "stars": 3, "camp": True}
+TOWN = {"type": "town", "stars": 1, "camp": False}
+NO_ONES = {"type": "town", "stars": 0, "camp": True}
+
+
+def asks_the_tile(monkeypatch, game: Game, steps: int) -> None:
+    """The game's next `steps` asked steps ask the tile form instead (taking any answer)."""
+    probe = Game.replay(game.bot.id, game.options, game.seed, game.initial_deck, game.actions)
+    for _ in range(steps):
+        kind = game.bot.step_types[probe.pending().step.kind]
+        monkeypatch.setattr(kind, "question", lambda state, step: TILE)
+        monkeypatch.setattr(kind, "resolve", lambda state, step, value, ctx: None)
+        probe.answer(MINE)
+
+
+@pytest.mark.usefixtures("tile_copy")
+def test_a_game_claimed_while_it_is_open_keeps_and_reads_the_new_owners_copy_at_once(
+    tmp_path, monkeypatch
+):
+    """An earlier Botdeck's game, open in memory, is added to a device: what the table
+    enters in it goes into that device's copy at once, and the copy it reads is that
+    device's, not the copy no device owns (the game's owner is read afresh, not the
+    one it was opened with)."""
+    app = old_app(tmp_path, 2)
+    with app.app_context():
+        asks_the_tile(monkeypatch, games.open_game(OLD_GAME).game, 2)  # open, no owner
+        assert games.open_game(OLD_GAME).row.owner is None
+    client = app.test_client()
+    client.get("/")
+    assert client.post("/claim", data={"next": "/"}).status_code == 303
+    device = client.get_cookie("botdeck_device").value
+    with app.app_context():
+        db.save_kept(device, "covenant", TILE_KEY, MINE, db.now())
+        db.save_kept("", "covenant", TILE_KEY, NO_ONES, db.now())  # no device's copy
+    shown = page(client, OLD_GAME)  # the form starts from the new owner's copy
+    assert '<input type="radio" name="entry.type" value="mine" checked required>' in shown
+    answered = answer(client, OLD_GAME, {"entry.type": "town", "entry.stars": "1"})
+    assert answered.status_code == 200
+    with app.app_context():
+        assert db.find_kept(device, "covenant", TILE_KEY) == TOWN  # kept for its owner
+        assert db.find_kept("", "covenant", TILE_KEY) == NO_ONES
+        # the next tile asked is answered at once from the owner's copy, not no one's
+        assert games.open_game(OLD_GAME).game.actions == [{"answer": TOWN}, {"answer": TOWN}]

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from webapp import create_app
 from webapp.storage import db
 
-from .conftest import HTMX, tap
+from .conftest import HTMX, open_link, tap
 
 PHONE = {"User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148"}
 TABLET = {"User-Agent": "Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36"}
@@ -43,7 +43,7 @@ def test_a_device_without_the_link_sees_nothing(app, client):
 def test_opening_the_link_joins_the_game_on_that_device(app, client):
     game_id = start(client)
     partner = app.test_client()
-    partner.get(f"/g/{game_id}")
+    open_link(partner, f"/g/{game_id}")
     assert game_id in partner.get("/").get_data(as_text=True)
 
 
@@ -51,7 +51,7 @@ def test_the_watch_link_shows_the_live_game_without_any_button(app, client):
     game_id = start(client)
     watch_id = watch_id_of(client, game_id)
     viewer = app.test_client()
-    html = viewer.get(f"/w/{watch_id}").get_data(as_text=True)
+    html = open_link(viewer, f"/w/{watch_id}").get_data(as_text=True)
     assert "Where is your Ship?" in html
     assert "<form" not in html.split('id="checklist"')[1].split("</section>")[0]
     assert "/answer" not in html and "/undo" not in html and "/share" not in html
@@ -82,7 +82,7 @@ def test_the_share_panel_gives_lan_links_and_qr_codes(tmp_path):
 def test_devices_get_default_names_and_the_history_says_who_did_what(app):
     phone, tablet, phone2 = (app.test_client() for _ in range(3))
     game_id = start(tablet)
-    phone.get(f"/g/{game_id}", headers=PHONE)  # joining stores it, as "Phone"
+    open_link(phone, f"/g/{game_id}", headers=PHONE)  # joining stores it, as "Phone"
     assert "Phone 2" in phone2.get("/", headers=PHONE).get_data(as_text=True)
     tap(phone, game_id, "H")
     history = tablet.get(f"/g/{game_id}/history").get_data(as_text=True)
@@ -108,7 +108,7 @@ def test_a_visit_that_changes_nothing_stores_no_device(app):
         for path, status in VISITS:
             assert visitor.get(path, headers=PHONE).status_code == status, path
     game_id = start(app.test_client())  # starting a game stores its device
-    app.test_client().get(f"/g/{game_id}")  # so does opening a game's link (it joins)
+    open_link(app.test_client(), f"/g/{game_id}")  # so does opening a game's link
     with app.app_context():
         assert db.device_count() == 2
 
@@ -136,7 +136,7 @@ def test_a_device_can_choose_its_name(client):
 def test_a_stale_tap_from_another_device_gets_the_current_state_and_a_notice(app, client):
     game_id = start(client)
     partner = app.test_client()
-    partner.get(f"/g/{game_id}")
+    open_link(partner, f"/g/{game_id}")
     assert tap(client, game_id, "H", version=0).status_code == 200
     late = tap(partner, game_id, "2.2", version=0)
     assert late.status_code == 409
@@ -164,7 +164,7 @@ def test_a_2_vs_2_game_starts_from_the_lobby_with_both_names(client):
 
 def test_a_tap_knows_its_device_from_the_cookie_without_asking_the_database(app, client):
     game_id = start(client)
-    client.get(f"/g/{game_id}")
+    open_link(client, f"/g/{game_id}")
     statements: list[str] = []
     with app.app_context():
         db.get_db().set_trace_callback(statements.append)  # this thread's connection

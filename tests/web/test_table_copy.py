@@ -17,13 +17,15 @@ import pytest
 from webapp.bots.deacon.board import demo_board
 from webapp.bots.deacon.components import DEMO_COMPONENTS, PARTS
 from webapp.bots.deacon.turn import SETUP_PARTS
-from webapp.service import games
+from webapp.engine import get_bot
+from webapp.service import games, table_copy
 from webapp.storage import db
 
 from ..engine.deacon import real_components
 from ..engine.solo_enemy import PROFILE
-from .conftest import HTMX, answer, page, step_title
+from .conftest import HTMX, answer, new_game, page, step_title
 from .lobby_form import form_as_opened
+from .test_fields import TILE, TILE_KEY, tile_copy  # noqa: F401 - a fixture
 
 COPY = "/library/deacon/copy"
 REAL_POLLUTION = {"small": 1, "medium": 2, "large": 4}  # not the invented values
@@ -246,6 +248,24 @@ def test_a_copy_file_whose_import_fails_half_way_leaves_no_board_behind(app, cli
     assert kept_rows(app) == before
 
 
+def test_the_copys_undo_takes_back_its_last_twelve_changes_and_no_more(app):
+    """README, the copy page: *Undo the last change* takes back "the last 12", as the
+    board editor's Undo does (tests/test_store_guards.py). Guards the bound of the undo
+    list both share (it would grow in the database at every change, without end)."""
+    owner = "copy-owner-device"
+    with app.app_context():
+        part = table_copy.find_part("deacon", "components:pollution", owner).part
+        for small in range(15):
+            entered = {"small": str(small - 7), "medium": "2", "large": "4"}  # as a form sends
+            table_copy.save_part("deacon", part, entered, owner)
+        undone = []
+        while table_copy.undo("deacon", owner):
+            undone.append(db.find_kept(owner, "deacon", "components:pollution")["small"])
+        assert undone == [small - 7 for small in range(13, 1, -1)]
+        assert not table_copy.can_undo("deacon", owner)
+        assert db.find_kept(owner, "deacon", "components:pollution")["small"] == 2 - 7
+
+
 @pytest.mark.parametrize(
     ("change", "said"),
     [
@@ -377,3 +397,57 @@ def test_a_part_the_unclaimed_copy_answers_for_a_game_no_device_started_names_no
         game_id = games.create_game("deacon", {}, name="Script")
         logged = db.events(game_id)
     assert logged and {event.device for event in logged} == {""}
+
+
+# --- a kept form's own buttons ------------------------------------------------------------
+
+TILE_PART = f"/library/covenant/copy/part/{TILE_KEY}"
+MINE = {"entry.type": "mine", "entry.stars": "3", "entry.camp": "yes"}
+
+
+def kept_data(app: Any) -> list[tuple[str, str, str, str]]:
+    """Every kept entry, undo lists included, as stored."""
+    with app.app_context():
+        rows = db.get_db().execute("SELECT owner, bot, key, data FROM kept ORDER BY 1, 2, 3")
+        return [tuple(row) for row in rows]
+
+
+@pytest.mark.usefixtures("tile_copy")
+def test_a_button_answer_on_a_kept_form_never_overwrites_that_part_of_the_copy(
+    app, client, monkeypatch
+):
+    """A game asks the tile form, a printed part; the copy holds the tile, entered on
+    the copy page meanwhile; the table taps the form's own *Cancel*: the game takes it,
+    and the copy (and its undo list) is as it was. Guards `games._remember` keeping only
+    a form's values, never one of its buttons."""
+    game_id = new_game(client, {"bot": "covenant"})
+    with app.app_context():
+        kind = get_bot("covenant").step_types[games.open_game(game_id).game.pending().step.kind]
+    monkeypatch.setattr(kind, "question", lambda state, step: TILE)
+    monkeypatch.setattr(kind, "resolve", lambda state, step, value, ctx: None)
+    assert client.post(TILE_PART, data=MINE).status_code == 303
+    before = kept_data(app)
+    assert answer(client, game_id, {"value": "cancel"}).status_code == 200
+    with app.app_context():
+        assert games.open_game(game_id).game.actions == [{"answer": "cancel"}]
+    assert kept_data(app) == before
+    exported = json.loads(client.get("/library/covenant/copy/export").data)
+    assert exported["parts"] == {TILE_KEY: {"type": "mine", "stars": 3, "camp": True}}
+
+
+@pytest.mark.usefixtures("tile_copy")
+def test_the_copy_page_draws_no_button_of_a_kept_form_and_refuses_one_sent_anyway(app, client):
+    """*Cancel* answers a game's step; on the copy page it would store the word "cancel"
+    as what the cardboard prints, which every game would then answer with."""
+    shown = text(client.get(TILE_PART))
+    assert 'name="entry.type"' in shown and "Reveal it" in shown
+    assert 'value="cancel"' not in shown and "Cancel" not in shown
+    for entered in ((), (MINE,)):
+        for data in entered:
+            assert client.post(TILE_PART, data=data).status_code == 303
+        before = kept_data(app)
+        refused = client.post(TILE_PART, data={"value": "cancel"})
+        assert refused.status_code == 422
+        said = text(refused)
+        assert "“Cancel” is one of the form's buttons" in said and "Nothing was changed" in said
+        assert kept_data(app) == before

@@ -21,6 +21,7 @@ from webapp.web import play as play_view
 
 from ..random_play import BOTS, OPTIONS, random_answer, starting_deck
 from .conftest import HTMX, owner_client
+from .conftest import seen as page_seen
 from .test_history_paging import correct_coins
 from .test_live import next_update, open_stream
 
@@ -156,6 +157,67 @@ def test_redo_brings_all_seven_back_as_one_and_undo_takes_them_back_again(app, c
     # and a plain undo after it takes back one action, as ever
     client.post(f"/g/{coins_game}/undo", data={"version": 13}, headers=HTMX)
     assert open_game(app, coins_game).game.state.ais[0].coins == 2
+
+
+def undone(client, game_id: str, version: int) -> None:
+    response = client.post(f"/g/{game_id}/undo", data={"version": version}, headers=HTMX)
+    assert response.status_code == 200
+
+
+def test_new_actions_after_undoing_what_one_redo_brought_back_are_undone_one_at_a_time(
+    app, client, coins_game
+):
+    """Redo brings seven back, Undo takes them back whole; seven new taps bring the game
+    back to ten actions: Undo takes back only the newest, in memory and after a restart."""
+    client.post(f"/g/{coins_game}/undo-to", data={"version": 10, "to": 3})
+    client.post(f"/g/{coins_game}/redo", data={"version": 11}, headers=HTMX)
+    undone(client, coins_game, 12)
+    assert open_game(app, coins_game).game.state.ais[0].coins == 3
+    correct_coins(app, coins_game, range(21, 28))
+    with app.app_context():
+        games.forget_all()  # as after a restart: read from its snapshot and the log
+    undone(client, coins_game, 20)
+    opened = open_game(app, coins_game)
+    assert opened.game.state.ais[0].coins == 26 and len(opened.game.actions) == 9
+    correct_coins(app, coins_game, [27])
+    undone(client, coins_game, 22)  # the same, with the game held in memory
+    opened = open_game(app, coins_game)
+    assert opened.game.state.ais[0].coins == 26 and len(opened.game.actions) == 9
+
+
+def test_a_redo_that_fails_half_way_leaves_the_log_the_open_game_and_a_restart_as_before(
+    app, client, coins_game
+):
+    """The third of the seven actions Redo would bring back cannot be read any more (a
+    log an earlier Botdeck wrote, say): Redo is refused, and the stored log, the game in
+    memory and the game a restart reads are all as they were, none of the seven back."""
+    client.post(f"/g/{coins_game}/undo-to", data={"version": 10, "to": 3})
+    with app.app_context():
+        con = db.get_db()
+        con.execute(
+            "UPDATE events SET action = ? WHERE game_id = ? AND seq = 6",
+            (json.dumps({"nonsense": 1}), coins_game),
+        )
+        games.forget_all()
+
+    def everything() -> tuple[object, ...]:
+        with app.app_context():
+            return (
+                db.events(coins_game),
+                db.find_snapshot(coins_game),
+                db.find_game(coins_game).version,
+                page_seen(games.open_game(coins_game)),
+            )
+
+    before = everything()
+    refused = client.post(f"/g/{coins_game}/redo", data={"version": 11}, headers=HTMX)
+    assert refused.status_code == 422
+    assert "Nothing was changed" in text_of(refused.get_data(as_text=True))
+    assert everything() == before  # the game in memory
+    with app.app_context():
+        games.forget_all()
+    assert everything() == before  # and as a restart reads it
+    assert open_game(app, coins_game).game.state.ais[0].coins == 3
 
 
 def test_a_device_that_saw_an_older_version_changes_nothing(app, client, coins_game):

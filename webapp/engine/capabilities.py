@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .questions import Question
+from .questions import InvalidAnswer, Question
 from .text import Msg, msg
 
 if TYPE_CHECKING:  # a bot declares its capabilities; these read them
@@ -147,8 +147,18 @@ class CopyPart:
 
     def parse(self, raw: Any) -> Any:
         """What was entered (form fields, or the kept shape), checked as a game checks
-        it; InvalidAnswer or ValueError naming the field."""
+        it; InvalidAnswer or ValueError naming the field. A button of the form's own
+        (*Cancel*) answers a game's step, but is not what the cardboard prints: kept, it
+        would answer every game's step with it."""
         value = self.question.parse(raw)
+        button = next((c for c in getattr(self.question, "choices", ()) if c.value == value), None)
+        if button is not None:
+            raise InvalidAnswer(
+                msg(
+                    "“{button}” is one of the form's buttons, not what is printed",
+                    button=button.label,
+                )
+            )
         if self.check is not None:
             self.check(value)
         return value

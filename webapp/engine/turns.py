@@ -89,6 +89,16 @@ class TurnCycle:
         """The round being played is the game's last ("Last round 3 · …")."""
         return self.end_round is not None and self.round >= self.end_round
 
+    @property
+    def last_turn(self) -> bool:
+        """The turn being played is a last one. Dead Reckoning solo rulebook,
+        "Achievements & end game scoring": the other side's one more turn is where "last
+        turn rules apply" — every turn after the trigger's, not the rest of the turn that
+        triggered the end. Where the end plays one more round: a turn of that round."""
+        if self.end_rule is EndRule.EVERYONE_ELSE_ONCE_MORE:
+            return self.end_trigger is not None and self.current != self.end_trigger
+        return self.last_round
+
     # --- moving on ----------------------------------------------------------------
 
     def trigger_end(self, by: Seat | None = None) -> bool:

@@ -20,8 +20,7 @@ from ..storage import db
 
 DEMO = "demo"
 BOARD = "board:"
-UNDO = "board-undo:"
-UNDO_DEPTH = 12  # taps that can be undone, one after the other
+UNDO = "board-undo:"  # its taps that can be undone, the last db.UNDO_DEPTH
 
 
 @dataclass(frozen=True)
@@ -86,15 +85,7 @@ def save(bot_id: str, board_id: str, data: dict[str, Any], owner: str) -> None:
     if before is None or before.demo:
         raise KeyError(board_id)
     data = board_of(get_bot(bot_id)).validate(data)
-    db.replace_kept(
-        owner,
-        bot_id,
-        BOARD + board_id,
-        data,
-        history=UNDO + board_id,
-        depth=UNDO_DEPTH,
-        now=db.now(),
-    )
+    db.replace_kept(owner, bot_id, BOARD + board_id, data, history=UNDO + board_id, now=db.now())
 
 
 def can_undo(bot_id: str, board_id: str, owner: str) -> bool:

@@ -23,6 +23,7 @@ import json
 import logging
 import math
 import secrets
+import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -34,7 +35,7 @@ from ..engine import Against, Game, History, HistoryNeeded, Msg, get_bot, msg
 from ..engine.actions import Action, Answered, Change, Corrected, Overturned, Redo, Undo, kind_of
 from ..engine.questions import Entry, Fields, Question
 from ..engine.text import single_line
-from ..storage import db
+from ..storage import db, safety
 from . import history, library, live, table_copy
 
 # under the web app, its log ("webapp"): a game that cannot be read is said there
@@ -511,11 +512,29 @@ def act(
         changed.made_by = (kind, event.summary)
         _keep(_key(game_id), changed)
         if isinstance(change, Answered) and asked is not None:
-            _remember(changed.row, asked.question, changed.game.actions[-1]["answer"])
+            entered = changed.game.actions[-1]["answer"]
+            _once_stored(lambda: _remember(changed.row, asked.question, entered), lambda: None)
     live.publish(_key(game_id), changed.version)
     if kind == "undo":  # taken back: the part is asked again, offered as the copy holds it
         return changed
-    return fill_from_library(game_id, changed, device)
+    # a part answered from the copy but not stored: the game as stored, read again
+    return _once_stored(
+        lambda: fill_from_library(game_id, changed, device), lambda: open_game(game_id)
+    )
+
+
+def _once_stored(follow_up: Callable[[], T], otherwise: Callable[[], T]) -> T:
+    """What a tap does once it is stored (what the table entered kept for its next game,
+    the next part answered from its copy): a database that cannot take it now (another
+    program holding it, a full disk) leaves the tap as stored and answered, never told as
+    refused; the part is asked again, the entry kept at its next answer."""
+    try:
+        return follow_up()
+    except (db.DatabaseBusy, sqlite3.Error, OSError) as error:
+        if not safety.from_around(error):
+            raise
+        log.warning("a tap's follow-up was not stored: %s", error)
+        return otherwise()
 
 
 def undo_back_to(game_id: str, version: int, seq: int, device: str) -> OpenGame:

@@ -27,8 +27,7 @@ from . import boards
 FORMAT = "botdeck-copy"
 VERSION = 1
 TABLE_BOARD = "copy:board"  # {"board": id}: the library board that is the table's
-UNDO = "copy-undo"  # units of changes, the last one first taken back
-UNDO_DEPTH = 12
+UNDO = "copy-undo"  # units of changes, the last one first taken back (the last db.UNDO_DEPTH)
 
 ENTERED, DEMO, MISSING = "entered", "demo", "missing"
 
@@ -97,7 +96,7 @@ def usable_value(bot_id: str, draft: Any, owner: str | None) -> Any:
 
 
 def _change(bot_id: str, owner: str, changes: list[tuple[str, Any]]) -> None:
-    db.change_kept(owner, bot_id, changes, history=UNDO, depth=UNDO_DEPTH, now=db.now())
+    db.change_kept(owner, bot_id, changes, history=UNDO, now=db.now())
 
 
 def save_part(bot_id: str, part: CopyPart, raw: Any, owner: str) -> Any:

@@ -6,6 +6,7 @@ import itertools
 import json
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,6 +28,18 @@ def now() -> str:
 
 class StaleVersion(Exception):
     """The game changed since the client saw it; nothing was written."""
+
+
+class DatabaseBusy(Exception):
+    """The database stayed locked for BUSY_SECONDS (another program holds it, or a long
+    write of this server's is under way); nothing was written."""
+
+
+# What a write waits at most for the database, counted from when it asks: this process's
+# writer lock and SQLite's own lock together. Another program holding the file (a backup
+# or sync tool, a database browser) gets a tap refused within seconds, and the taps
+# waiting meanwhile each wait their own two seconds, never one after the other's.
+BUSY_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -89,7 +102,11 @@ class Connection(sqlite3.Connection):
 
 def connect(path: str | Path) -> sqlite3.Connection:
     db = sqlite3.connect(
-        path, timeout=10, isolation_level=None, check_same_thread=False, factory=Connection
+        path,
+        timeout=BUSY_SECONDS,
+        isolation_level=None,
+        check_same_thread=False,
+        factory=Connection,
     )
     db.path = str(path)
     db.row_factory = sqlite3.Row
@@ -198,10 +215,35 @@ def write_lock(db: sqlite3.Connection) -> threading.RLock:
 
 
 def _write(sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Cursor:
-    """One statement that writes, taking the writer lock."""
+    """One statement that writes, taking the writer lock (DatabaseBusy: not written)."""
     db = get_db()
-    with write_lock(db):
+    with _writing(db):
         return db.execute(sql, params)
+
+
+@contextmanager
+def _writing(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """The writer lock held, SQLite waiting for its own lock only what is left of
+    BUSY_SECONDS: DatabaseBusy once they are spent, nothing written."""
+    lock = write_lock(db)
+    asked = time.monotonic()
+    if not lock.acquire(timeout=BUSY_SECONDS):
+        raise DatabaseBusy()
+    waited = time.monotonic() - asked
+    try:
+        if waited > 0.01:  # what SQLite may still wait (set back for the next request)
+            db.execute(f"PRAGMA busy_timeout = {max(1, int((BUSY_SECONDS - waited) * 1000))}")
+        try:
+            yield db
+        except sqlite3.OperationalError as error:
+            if getattr(error, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+                raise DatabaseBusy() from error
+            raise
+        finally:
+            if waited > 0.01:
+                db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+    finally:
+        lock.release()
 
 
 class DatabaseTooNew(Exception):
@@ -698,6 +740,20 @@ def join_game(device_id: str, game_id: str, role: str, now: str) -> None:
     )
 
 
+def has_joined(device_id: str, game_id: str, role: str) -> bool:
+    """Whether the game is in this device's list as `role` would put it there (a device
+    that plays it has joined as a watcher too)."""
+    row = (
+        get_db()
+        .execute(
+            "SELECT role FROM device_games WHERE device_id = ? AND game_id = ?",
+            (device_id, game_id),
+        )
+        .fetchone()
+    )
+    return row is not None and (row[0] == "play" or role == "watch")
+
+
 def leave_game(device_id: str, game_id: str) -> None:
     """Take the game off this device's list; it stays as it is for the others."""
     _write("DELETE FROM device_games WHERE device_id = ? AND game_id = ?", (device_id, game_id))
@@ -888,41 +944,49 @@ def events_after(game_id: str, seq: int) -> list[Event]:
     return _events(f"{_EVENT} WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, seq))
 
 
-class _transaction:
-    """BEGIN IMMEDIATE … COMMIT, rolled back on any error. Inside another one (this
-    thread's connection, within `all_or_nothing`) it is a savepoint: an error undoes
-    its own writes, and what it wrote is committed with the outer one, or not at all."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-        self.lock = write_lock(db)
-        self.outer = True
-
-    def __enter__(self) -> sqlite3.Connection:
-        self.lock.acquire()
-        depth = getattr(self.db, "depth", 0)
-        self.outer = depth == 0
+@contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """BEGIN IMMEDIATE … COMMIT under the writer lock, rolled back on any error;
+    DatabaseBusy (nothing written) if the database stays locked BUSY_SECONDS. Inside
+    another one (this thread's connection, within `all_or_nothing`) it is a savepoint:
+    an error undoes its own writes, and what it wrote is committed with the outer one,
+    or not at all."""
+    depth = getattr(db, "depth", 0)
+    if depth:  # the writer lock held and the transaction open, by this thread
+        with _savepoint(db, depth):
+            yield db
+        return
+    with _writing(db):
+        db.execute("BEGIN IMMEDIATE")
+        _set_depth(db, 1)
         try:
-            self.db.execute("BEGIN IMMEDIATE" if self.outer else "SAVEPOINT inner")
+            yield db
+            db.execute("COMMIT")
         except BaseException:
-            self.lock.release()
+            if db.in_transaction:  # a failed COMMIT (a full disk) leaves it open
+                db.execute("ROLLBACK")
             raise
-        if isinstance(self.db, Connection):
-            self.db.depth = depth + 1
-        return self.db
-
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        try:
-            if isinstance(self.db, Connection):
-                self.db.depth -= 1
-            if self.outer:
-                self.db.execute("COMMIT" if kind is None else "ROLLBACK")
-            else:
-                if kind is not None:
-                    self.db.execute("ROLLBACK TO inner")
-                self.db.execute("RELEASE inner")
         finally:
-            self.lock.release()
+            _set_depth(db, 0)
+
+
+@contextmanager
+def _savepoint(db: sqlite3.Connection, depth: int) -> Iterator[None]:
+    db.execute("SAVEPOINT inner")
+    _set_depth(db, depth + 1)
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK TO inner")
+        raise
+    finally:
+        _set_depth(db, depth)
+        db.execute("RELEASE inner")
+
+
+def _set_depth(db: sqlite3.Connection, depth: int) -> None:
+    if isinstance(db, Connection):
+        db.depth = depth
 
 
 @contextmanager
@@ -1028,54 +1092,64 @@ def list_kept(owner: str, bot: str, prefix: str) -> list[tuple[str, Any]]:
     return [(row["key"], json.loads(row["data"])) for row in rows]
 
 
-def replace_kept(
-    owner: str, bot: str, key: str, data: Any, *, history: str, depth: int, now: str
-) -> None:
-    """Store `data` under `key`, and what was there at the end of the list kept under
-    `history` (its last `depth` entries), in one transaction."""
-    db = get_db()
-    with _transaction(db):
-        before = db.execute(
-            "SELECT data FROM kept WHERE owner = ? AND bot = ? AND key = ?", (owner, bot, key)
-        ).fetchone()
+# The undo lists kept beside what they take back (the board editor's, the table's copy's):
+# each holds the last UNDO_DEPTH changes, and lets go of the older ones.
+UNDO_DEPTH = 12
+
+
+def _push_undo(owner: str, bot: str, history: str, entry: Any, now: str) -> None:
+    """`entry` put last on the undo list kept under `history` (within the caller's
+    transaction)."""
+    past = find_kept(owner, bot, history) or []
+    save_kept(owner, bot, history, [*past, entry][-UNDO_DEPTH:], now)
+
+
+def _pop_undo(owner: str, bot: str, history: str, now: str) -> Any:
+    """The last entry of the undo list kept under `history`, taken off it (None: the
+    list is empty), within the caller's transaction."""
+    past = find_kept(owner, bot, history) or []
+    if not past:
+        return None
+    save_kept(owner, bot, history, past[:-1], now)
+    return past[-1]
+
+
+def replace_kept(owner: str, bot: str, key: str, data: Any, *, history: str, now: str) -> None:
+    """Store `data` under `key`, and what was there on the undo list kept under
+    `history`, in one transaction."""
+    with _transaction(get_db()):
+        before = find_kept(owner, bot, key)
         if before is not None:
-            past = find_kept(owner, bot, history) or []
-            save_kept(owner, bot, history, [*past, json.loads(before[0])][-depth:], now)
+            _push_undo(owner, bot, history, before, now)
         save_kept(owner, bot, key, data, now)
 
 
 def restore_kept(owner: str, bot: str, key: str, *, history: str, now: str) -> bool:
-    """Put back under `key` the last entry of the list kept under `history` (taken off
-    it), in one transaction; False if the list is empty."""
-    db = get_db()
-    with _transaction(db):
-        past = find_kept(owner, bot, history) or []
-        if not past or find_kept(owner, bot, key) is None:
+    """Put back under `key` the last entry of the undo list kept under `history` (taken
+    off it), in one transaction; False if the list is empty or `key` holds nothing (a
+    board deleted: not brought back from its undo list)."""
+    with _transaction(get_db()):
+        if find_kept(owner, bot, key) is None:
             return False
-        save_kept(owner, bot, key, past[-1], now)
-        save_kept(owner, bot, history, past[:-1], now)
+        before = _pop_undo(owner, bot, history, now)
+        if before is None:
+            return False
+        save_kept(owner, bot, key, before, now)
     return True
 
 
 def change_kept(
-    owner: str,
-    bot: str,
-    changes: list[tuple[str, Any]],
-    *,
-    history: str,
-    depth: int,
-    now: str,
+    owner: str, bot: str, changes: list[tuple[str, Any]], *, history: str, now: str
 ) -> None:
     """Store each `(key, data)` of `changes` (data None: the entry is removed), and what
-    the keys held before as one unit at the end of the list kept under `history` (its
-    last `depth` units), in one transaction: `undo_kept` takes the unit back whole."""
+    the keys held before as one unit on the undo list kept under `history`, in one
+    transaction: `undo_kept` takes the unit back whole."""
     db = get_db()
     with _transaction(db):
         unit = [{"key": key, "data": find_kept(owner, bot, key)} for key, _data in changes]
         for key, data in changes:
             _set_kept(db, owner, bot, key, data, now)
-        past = find_kept(owner, bot, history) or []
-        save_kept(owner, bot, history, [*past, unit][-depth:], now)
+        _push_undo(owner, bot, history, unit, now)
 
 
 def undo_kept(owner: str, bot: str, *, history: str, now: str) -> list[str]:
@@ -1083,13 +1157,12 @@ def undo_kept(owner: str, bot: str, *, history: str, now: str) -> list[str]:
     in one transaction; the keys it put back ([] if the list is empty)."""
     db = get_db()
     with _transaction(db):
-        past = find_kept(owner, bot, history) or []
-        if not past:
+        unit = _pop_undo(owner, bot, history, now)
+        if unit is None:
             return []
-        for change in past[-1]:
+        for change in unit:
             _set_kept(db, owner, bot, change["key"], change["data"], now)
-        save_kept(owner, bot, history, past[:-1], now)
-    return [change["key"] for change in past[-1]]
+    return [change["key"] for change in unit]
 
 
 def _set_kept(db: sqlite3.Connection, owner: str, bot: str, key: str, data: Any, now: str) -> None:
@@ -1116,16 +1189,20 @@ def delete_kept(owner: str, bot: str, *keys: str) -> None:
 class Unclaimed:
     games: int
     decks: int
+    kept: int = 0  # kept entries: the copy of the game's printed parts, boards, undo lists
 
     def __bool__(self) -> bool:
-        return bool(self.games or self.decks)
+        return bool(self.games or self.decks or self.kept)
 
 
 def unclaimed() -> Unclaimed:
     db = get_db()
     games = db.execute("SELECT COUNT(*) FROM games WHERE owner IS NULL").fetchone()[0]
     decks = db.execute("SELECT COUNT(*) FROM decks WHERE owner IS NULL").fetchone()[0]
-    return Unclaimed(int(games), int(decks))
+    # a copy of the game an earlier Botdeck kept with no game or deck beside it is
+    # offered too: it is claimed only from that offer
+    kept = db.execute("SELECT COUNT(*) FROM kept WHERE owner = ''").fetchone()[0]
+    return Unclaimed(int(games), int(decks), int(kept))
 
 
 def claim(device_id: str, now: str) -> Unclaimed:
@@ -1141,6 +1218,89 @@ def claim(device_id: str, now: str) -> Unclaimed:
         )
         games = db.execute("UPDATE games SET owner = ? WHERE owner IS NULL", (device_id,))
         decks = db.execute("UPDATE decks SET owner = ? WHERE owner IS NULL", (device_id,))
-        db.execute("UPDATE OR IGNORE kept SET owner = ? WHERE owner = ''", (device_id,))
+        kept = db.execute("UPDATE OR IGNORE kept SET owner = ? WHERE owner = ''", (device_id,))
         db.execute("DELETE FROM kept WHERE owner = ''")
-    return Unclaimed(games.rowcount, decks.rowcount)
+    return Unclaimed(games.rowcount, decks.rowcount, kept.rowcount)
+
+
+# --- games brought back from a file set aside ------------------------------------------
+
+
+@dataclass(frozen=True)
+class BroughtBack:
+    games: int
+    decks: int
+
+
+# What of a set-aside file is not in the database: its games (by id and watch link) and
+# decks (by id). The database's own wins: nothing in it is ever replaced.
+_NOT_HERE = {
+    "games": "id NOT IN (SELECT id FROM main.games)"
+    " AND (watch_id IS NULL OR watch_id NOT IN"
+    " (SELECT watch_id FROM main.games WHERE watch_id IS NOT NULL))",
+    "decks": "id NOT IN (SELECT id FROM main.decks)",
+}
+
+
+def not_here(database: str | Path, other: str | Path) -> BroughtBack:
+    """How many games and decks of the database file `other` (read only) `database`
+    does not hold."""
+    reader = sqlite3.connect(f"{Path(other).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        live = f"{Path(database).resolve().as_uri()}?mode=ro"
+        reader.execute("ATTACH DATABASE ? AS main_db", (live,))
+        counts = [
+            reader.execute(
+                f"SELECT COUNT(*) FROM main.{table} WHERE "
+                + _NOT_HERE[table].replace("main.", "main_db.")
+            ).fetchone()[0]
+            for table in ("games", "decks")
+        ]
+    finally:
+        reader.close()
+    return BroughtBack(int(counts[0]), int(counts[1]))
+
+
+def bring_in(database: str | Path, other: str | Path) -> BroughtBack:
+    """Copy into `database` what the database file `other` (in this version's shape)
+    holds that it does not: games with their events, snapshots and the places in device
+    lists, the devices they name, decks, kept entries (the database's own win). One
+    transaction: all of it or, killed half-way, none."""
+    connection = connect(database)
+    try:
+        connection.execute("ATTACH DATABASE ? AS other", (str(other),))
+        with _transaction(connection) as writer:
+            writer.execute("CREATE TEMP TABLE brought (id TEXT PRIMARY KEY)")
+            writer.execute(
+                "INSERT INTO brought SELECT id FROM other.games WHERE " + _NOT_HERE["games"]
+            )
+            games = writer.execute("SELECT COUNT(*) FROM brought").fetchone()[0]
+            # named columns: an upgraded file has its added columns last
+            _copy_rows(writer, "devices", "id NOT IN (SELECT id FROM main.devices)")
+            _copy_rows(writer, "games", "id IN (SELECT id FROM brought)")
+            _copy_rows(writer, "events", "game_id IN (SELECT id FROM brought)")
+            _copy_rows(writer, "snapshots", "game_id IN (SELECT id FROM brought)")
+            _copy_rows(
+                writer,
+                "device_games",
+                "game_id IN (SELECT id FROM brought)"
+                " AND device_id IN (SELECT id FROM main.devices)",
+            )
+            decks = _copy_rows(writer, "decks", _NOT_HERE["decks"])
+            _copy_rows(writer, "kept", "1", ignore=True)
+            writer.execute("DROP TABLE temp.brought")
+        connection.execute("DETACH DATABASE other")
+    finally:
+        connection.close()
+    return BroughtBack(int(games), int(decks))
+
+
+def _copy_rows(writer: sqlite3.Connection, table: str, where: str, *, ignore: bool = False) -> int:
+    """Copy the rows of `other.<table>` that `where` picks into the database's own table
+    (`ignore`: those whose key is already there left out); how many."""
+    named = writer.execute(f"PRAGMA main.table_info({table})")
+    columns = ", ".join(sorted(row[1] for row in named))
+    verb = "INSERT OR IGNORE" if ignore else "INSERT"
+    return writer.execute(
+        f"{verb} INTO main.{table} ({columns}) SELECT {columns} FROM other.{table} WHERE {where}"
+    ).rowcount

@@ -4,6 +4,14 @@
   written by). A damaged file, one written by a newer Botdeck, or a missing or empty
   file while backups exist is a `Problem`: the server then runs in safe mode, which
   says what is wrong and offers the backups, and never writes into the file.
+- **Damage or circumstance**: only a file that is not a database, or that SQLite finds
+  malformed, is damaged. A full disk, a read-only folder, a file that cannot be opened,
+  another program holding it, a disk reporting errors are *circumstances* (`judged`):
+  the file is fine and stays exactly where it is; safe mode says which and offers to try
+  again, never a backup in its place.
+- **Set aside**: a damaged file replaced by a backup (or by no games) is moved beside
+  the database, never deleted. One that still reads (`set_aside_files`) can have its
+  games brought back into the database.
 - **Backups** are copies made with SQLite's online backup API (consistent while the
   server runs) in the data folder's `backups/`: at start when something changed since
   the last one, then after changes at most every few minutes; the newest few are kept.
@@ -16,15 +24,21 @@
 
 from __future__ import annotations
 
+import errno
+import logging
 import os
 import re
+import shutil
 import sqlite3
+import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from . import db
 from .db import SCHEMA_VERSION, connect
 
 BACKUP_FOLDER = "backups"
@@ -35,16 +49,104 @@ LEFT_BY_A_COPY = re.compile(
     rf"(?P<backup>{BACKUP_NAME.pattern})(?P<partial>\.partial)?(?P<log>-journal|-wal|-shm)?"
 )
 SQLITE_LOGS = ("-journal", "-wal", "-shm")
+log = logging.getLogger(__name__)
 DAMAGED_SUFFIX = "damaged"
+# Around the file, not in it: the file is left as it is and Botdeck tries again.
+CIRCUMSTANCES = ("disk_full", "read_only", "cannot_open", "busy", "disk_error")
+# Less room than this on the disk: SQLite's "disk I/O error" is a full disk (it cannot
+# make the shared-memory file a reader needs, nor grow the log).
+ROOM_NEEDED = 1024 * 1024
 
 
 @dataclass(frozen=True)
 class Problem:
-    """What is wrong with the games database; `detail` is SQLite's own words."""
+    """What is wrong with the games database; `detail` is SQLite's (or the system's)
+    own words."""
 
-    kind: str  # "damaged", "too_new", "missing", "empty"
+    # the file: "damaged", "too_new", "missing", "empty"; around it: CIRCUMSTANCES
+    kind: str
     detail: str = ""
     version: int = 0
+
+    @property
+    def circumstance(self) -> bool:
+        """Nothing is wrong with the file: the disk, the folder or another program
+        stops Botdeck, and it can try again once that is gone."""
+        return self.kind in CIRCUMSTANCES
+
+
+def judged(error: BaseException, database: Path) -> Problem:
+    """What an error met opening or writing the database says: damage only when SQLite
+    finds the file is not a database or is malformed; else the circumstance, from the
+    error and from the disk and folder the file is in."""
+    detail = str(error) or type(error).__name__
+    if isinstance(error, db.DatabaseBusy):
+        return Problem("busy", detail)
+    name = getattr(error, "sqlite_errorname", "") or ""
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return Problem("damaged", detail)
+    if name.startswith("SQLITE_FULL") or (
+        isinstance(error, OSError) and error.errno in FULL_ERRNOS
+    ):
+        return Problem("disk_full", detail)
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return Problem("busy", detail)
+    folder = database.parent
+    if _room_left(folder) < ROOM_NEEDED:
+        return Problem("disk_full", detail)
+    if not _writable(folder) or (database.exists() and not _writable(database)):
+        return Problem("read_only", detail)
+    if name.startswith("SQLITE_READONLY") or (
+        isinstance(error, OSError) and error.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
+    ):
+        return Problem("read_only", detail)
+    if name.startswith("SQLITE_IOERR") or (isinstance(error, OSError) and error.errno == errno.EIO):
+        return Problem("disk_error", detail)
+    return Problem("cannot_open", detail)
+
+
+# SQLite's errors that come from around the file, never from the file or a statement
+AROUND_THE_FILE = (
+    "SQLITE_FULL",
+    "SQLITE_BUSY",
+    "SQLITE_LOCKED",
+    "SQLITE_READONLY",
+    "SQLITE_IOERR",
+    "SQLITE_CANTOPEN",
+    "SQLITE_PERM",
+)
+# What the system says when a file cannot be written: no room, or the folder's rights
+FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)
+DISK_ERRNOS = (*FULL_ERRNOS, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO)
+
+
+def from_around(error: BaseException) -> bool:
+    """Whether a failed change met a circumstance (a full disk, another program holding
+    the file…) rather than a fault of Botdeck's: the table is told what, not "a bug"."""
+    if isinstance(error, db.DatabaseBusy):
+        return True
+    if isinstance(error, sqlite3.Error):
+        return (getattr(error, "sqlite_errorname", "") or "").startswith(AROUND_THE_FILE)
+    return isinstance(error, OSError) and error.errno in DISK_ERRNOS
+
+
+def _room_left(folder: Path) -> int:
+    """Free bytes on the disk holding `folder` (or the nearest folder above it that
+    exists); as much as needed if it cannot be told."""
+    for place in (folder, *folder.parents):
+        try:
+            return shutil.disk_usage(place).free
+        except OSError:
+            continue
+    return ROOM_NEEDED
+
+
+def _writable(path: Path) -> bool:
+    """Whether this process may write `path` (a read-only disk says no even to root)."""
+    try:
+        return os.access(path, os.W_OK)
+    except OSError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -64,7 +166,8 @@ def backup_dir(database: Path) -> Path:
 
 
 def _read_only(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    # as a URI with its characters escaped: a folder named "Games #2?" is a folder
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
 
 
 def _count_games(path: Path) -> int | None:
@@ -116,36 +219,63 @@ def find_backup(database: Path, name: str) -> Backup | None:
 
 def check(database: Path) -> Problem | None:
     """What is wrong with the database at start, read-only; None if it can be used."""
-    if not database.exists() or database.stat().st_size == 0:
-        if not backups(database):
-            return None  # a first start: a new, empty database
-        return Problem("missing" if not database.exists() else "empty")
     try:
-        db = _read_only(database)
+        if not database.exists() or database.stat().st_size == 0:
+            if not backups(database):
+                return None  # a first start: a new, empty database
+            return Problem("missing" if not database.exists() else "empty")
+        reader = _read_only(database)
         try:
-            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            version = int(reader.execute("PRAGMA user_version").fetchone()[0])
             if version > SCHEMA_VERSION:
                 return Problem("too_new", version=version)
-            found = [row[0] for row in db.execute("PRAGMA quick_check(5)")]
+            found = [row[0] for row in reader.execute("PRAGMA quick_check(5)")]
         finally:
-            db.close()
-    except sqlite3.DatabaseError as error:
-        return Problem("damaged", str(error))
+            reader.close()
+    except (sqlite3.Error, OSError) as error:
+        return judged(error, database)
     if found != ["ok"]:
         return Problem("damaged", "; ".join(found))
     return None
 
 
+def open_for_use(
+    database: Path, *, keep: int, removed: Callable[[Path], None] = lambda path: None
+) -> Problem | None:
+    """Everything at start (and at safe mode's *Try again*): what a stopped copy left
+    removed (each told to `removed`), the file checked, upgraded to this version's
+    shape and backed up if it changed. None: ready; else what stops it, nothing moved."""
+    try:
+        database.parent.mkdir(parents=True, exist_ok=True)
+        for path in clean_up(database):
+            removed(path)
+        found = check(database)
+        if found is not None:
+            return found
+        db.upgrade(database)
+        make_backup(database, keep=keep, only_if_changed=True)
+    except db.DatabaseTooNew as error:
+        return Problem("too_new", version=error.version)
+    except (sqlite3.Error, OSError, db.DatabaseBusy) as error:
+        return judged(error, database)
+    return None
+
+
 # What a database holds, in a few numbers: every change a player can make moves one.
+# A device joining a game while another leaves one keeps the count of games in lists:
+# the newest joined (a join is stamped now) and the players among them move. A claim
+# changes only owners: the count of what no device owns moves.
 FINGERPRINT = (
     "SELECT (SELECT COUNT(*) || '/' || IFNULL(SUM(version), 0) || '/' || IFNULL(MAX(updated_at),"
     " '') || '/' || IFNULL(SUM(length(name)), 0) || '/' || IFNULL(SUM(owner IS NULL), 0)"
     " || '/' || IFNULL(SUM(deleted_at IS NOT NULL), 0) || '/' || IFNULL(MAX(deleted_at), '')"
     " FROM games),"
     " (SELECT COUNT(*) || '/' || IFNULL(MAX(updated_at), '') || '/' || IFNULL(SUM(length(name)),"
-    " 0) FROM decks),"
-    " (SELECT COUNT(*) || '/' || IFNULL(MAX(updated_at), '') FROM kept),"
-    " (SELECT COUNT(*) FROM device_games),"
+    " 0) || '/' || IFNULL(SUM(owner IS NULL), 0) FROM decks),"
+    " (SELECT COUNT(*) || '/' || IFNULL(MAX(updated_at), '') || '/' || IFNULL(SUM(owner = ''), 0)"
+    " FROM kept),"
+    " (SELECT COUNT(*) || '/' || IFNULL(MAX(joined_at), '') || '/' || IFNULL(SUM(role = 'play'), 0)"
+    " FROM device_games),"
     " (SELECT COUNT(*) || '/' || IFNULL(SUM(named), 0) || '/' || IFNULL(SUM(length(name)), 0)"
     " FROM devices)"
 )
@@ -316,12 +446,18 @@ def restore_into(database: Path, backup: Path) -> None:
 
 
 def set_aside(database: Path) -> Path | None:
-    """Move a damaged database (and its log files) aside, never deleting it; returns
-    where it went."""
+    """Move a damaged database (and its log files) aside, never deleting it nor one set
+    aside before (in the same second too); returns where it went."""
     if not database.exists():
         return None
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     aside = database.with_name(f"{database.stem}-{DAMAGED_SUFFIX}-{stamp}{database.suffix}")
+    number = 1
+    while any(Path(f"{aside}{suffix}").exists() for suffix in ("", *SQLITE_LOGS)):
+        number += 1
+        aside = database.with_name(
+            f"{database.stem}-{DAMAGED_SUFFIX}-{stamp}-{number}{database.suffix}"
+        )
     for suffix in ("", "-wal", "-shm"):
         part = Path(f"{database}{suffix}")
         if part.exists():
@@ -341,6 +477,98 @@ def restore_file(database: Path, backup: Path) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class SetAside:
+    """A database file set aside that still reads, with what it holds that the database
+    does not."""
+
+    path: Path
+    set_at: datetime
+    games: int
+    decks: int
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+def _set_aside_name(database: Path) -> re.Pattern[str]:
+    return re.compile(
+        rf"{re.escape(database.stem)}-{DAMAGED_SUFFIX}-(\d{{8}}-\d{{6}})(?:-\d+)?"
+        + re.escape(database.suffix)
+    )
+
+
+# Whether a set-aside file reads whole, by its path, size and time written: each is
+# checked once (PRAGMA integrity_check reads all of it), not at every lobby visit.
+_intact: dict[tuple[str, int, int], bool] = {}
+_intact_lock = threading.Lock()
+
+
+def _reads_whole(path: Path) -> bool:
+    try:
+        stat = path.stat()
+    except OSError:
+        return False
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    with _intact_lock:
+        known = _intact.get(key)
+    if known is not None:
+        return known
+    try:
+        reader = _read_only(path)
+        try:
+            intact = [row[0] for row in reader.execute("PRAGMA integrity_check(1)")] == ["ok"]
+            intact = intact and reader.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'"
+            ).fetchone() is not None
+        finally:
+            reader.close()
+    except (sqlite3.Error, OSError):
+        intact = False
+    with _intact_lock:
+        _intact[key] = intact
+    return intact
+
+
+def set_aside_files(database: Path) -> list[SetAside]:
+    """The files set aside beside the database that read whole and hold games or decks
+    it does not, newest first: what *Bring these games back* offers."""
+    pattern = _set_aside_name(database)
+    found = []
+    try:
+        names = sorted(os.listdir(database.parent), reverse=True)
+    except OSError:
+        return []
+    for name in names:
+        match = pattern.fullmatch(name)
+        path = database.parent / name
+        if match is None or not _reads_whole(path):
+            continue
+        try:
+            missing = db.not_here(database, path)
+        except sqlite3.Error:
+            continue  # a file whose tables are not a Botdeck database's
+        if missing.games or missing.decks:
+            set_at = datetime.strptime(match.group(1), "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
+            found.append(SetAside(path, set_at, missing.games, missing.decks))
+    return found
+
+
+def bring_back(database: Path, name: str) -> db.BroughtBack | None:
+    """The games and decks of the set-aside file `name` that the database does not
+    hold, copied into it (the file itself left as it is); None if there is no such
+    file that reads. DatabaseTooNew if a newer Botdeck wrote it."""
+    chosen = next((found for found in set_aside_files(database) if found.name == name), None)
+    if chosen is None:
+        return None
+    with tempfile.TemporaryDirectory(prefix="botdeck-") as folder:
+        # a copy brought to this version's shape: the set-aside file is never written
+        partial = _partial_copy(chosen.path, Path(folder) / "set-aside.sqlite3")
+        db.upgrade(partial)
+        return db.bring_in(database, partial)
+
+
 class Schedule:
     """Backups after changes, at most one every `every` seconds."""
 
@@ -357,7 +585,12 @@ class Schedule:
             if time.monotonic() - self._last < self.every:
                 return
             self._last = time.monotonic()
-        make_backup(self.database, keep=self.keep, only_if_changed=True)
+        try:
+            make_backup(self.database, keep=self.keep, only_if_changed=True)
+        except (sqlite3.Error, OSError) as error:  # nothing lost: the next change tries again
+            with self._lock:
+                self._last = 0.0
+            log.warning("no backup made: %s", judged(error, self.database).kind, exc_info=True)
 
 
 @dataclass(eq=False)

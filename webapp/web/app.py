@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from contextvars import Token
 from pathlib import Path
@@ -66,7 +67,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> BotdeckApp:
     if test_config:
         app.config.update(test_config)
     data_dir = Path(app.config["DATA_DIR"])
-    data_dir.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # a read-only disk: safe mode says so (web/data.py)
+        data_dir.mkdir(parents=True, exist_ok=True)
     app.config.setdefault("DATABASE", str(data_dir / "botdeck.sqlite3"))
 
     from . import (

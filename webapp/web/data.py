@@ -1,14 +1,20 @@
 """The games database kept safe, in the web: safe mode when it cannot be used, the
-backups page (restore one, back up now), everything of a device in one file.
+backups page (restore one, back up now), everything of a device in one file, games
+brought back from a file set aside.
 
-At start the database is checked (`safety.check`). If something is wrong the app
-runs in **safe mode**: every page says what is wrong and offers the backups; no view
-that reads or writes the database runs until the user chooses.
+At start the database is checked (`safety.open_for_use`). If something is wrong the
+app runs in **safe mode**: every page says what is wrong; no view that reads or writes
+the database runs until the user chooses. A damaged file: the backups are offered. A
+circumstance (a full disk, a read-only folder, another program holding the file): *Try
+again*, and the file is never moved or replaced.
 """
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,15 +37,20 @@ from .body_limits import COLLECTION_BYTES
 from .devices import current_device, saved_device
 from .downloads import json_download
 from .errors import error_page
-from .forms import form_text, uploaded_file
+from .forms import form_text, query_int, uploaded_file
 from .fragments import forget_rendered
 from .i18n import refusal, translate
 
 bp = Blueprint("data", __name__, url_prefix="/data")
 PROBLEM = "botdeck_problem"
 SCHEDULE = "botdeck_backups"
+PURGED = "botdeck_purged"  # when the deleted games were last purged (time.monotonic)
+PURGE_SECONDS = 3600
+_purge_lock = threading.Lock()
 # what safe mode still answers: its own choices, the language, the static files
-SAFE_ENDPOINTS = frozenset({"static", "data.safe_restore", "data.safe_start_empty", "i18n.switch"})
+SAFE_ENDPOINTS = frozenset(
+    {"static", "data.safe_restore", "data.safe_start_empty", "data.safe_retry", "i18n.switch"}
+)
 _switch = threading.Lock()
 
 
@@ -58,15 +69,50 @@ def safe_mode_page() -> Any:
     found = problem()
     if found is None or request.endpoint in SAFE_ENDPOINTS:
         return None
+    return _safe_mode(found)
+
+
+def _safe_mode(found: safety.Problem) -> Any:
     return (
         render_template(
             "data/safe_mode.html",
             problem=found,
-            backups=safety.backups(_database()),
+            backups=[] if found.circumstance else safety.backups(_database()),
             schema_version=db.SCHEMA_VERSION,
+            database=_database(),
         ),
         503,
         {"Retry-After": "5"},
+    )
+
+
+def _start(app: Flask) -> safety.Problem | None:
+    """The database made ready for use (see `safety.open_for_use`), or what stops it."""
+    database = Path(app.config["DATABASE"])
+    db.release(database)  # an app starting on the file reads the file, not a kept connection
+    found = safety.open_for_use(
+        database,
+        keep=app.config["BACKUP_KEEP"],
+        removed=lambda path: app.logger.info(
+            "removed %s, left by a backup that was stopped half-way", path
+        ),
+    )
+    if found is not None and not found.circumstance and found.kind == "damaged":
+        app.logger.warning("the games database is damaged: %s", found.detail)
+    elif found is not None:
+        app.logger.warning(
+            "the games database cannot be used now (%s): %s", found.kind, found.detail
+        )
+    return found
+
+
+def _circumstance_refused() -> Any:
+    return error_page(
+        409,
+        _(
+            "Nothing is wrong with the games database itself: Botdeck never replaces it. "
+            "Once the cause is gone, tap Try again."
+        ),
     )
 
 
@@ -90,12 +136,31 @@ def _missing_backup() -> Any:
     return error_page(404, _("That backup is not there any more, or cannot be read."))
 
 
+@bp.post("/safe/retry")
+def safe_retry() -> Any:
+    """Safe mode: look again (the disk has room now, the other program closed the file):
+    the lobby if the database can be used, else safe mode with what is wrong now."""
+    with _switch:
+        found = problem()
+        if found is None:
+            return redirect(url_for("lobby.index"), code=303)
+        found = _start(current_app)
+        if found is not None:
+            current_app.extensions[PROBLEM] = found
+            return _safe_mode(found)
+        _reopen()
+    return redirect(url_for("lobby.index"), code=303)
+
+
 @bp.post("/safe/restore")
 def safe_restore() -> Any:
     """Safe mode: set the damaged (or empty) file aside, use a copy of a backup."""
     with _switch:
-        if problem() is None:
+        found = problem()
+        if found is None:
             return redirect(url_for("lobby.index"), code=303)
+        if found.circumstance:
+            return _circumstance_refused()
         chosen = _usable_backup(form_text("backup", max_length=80))
         if chosen is None:
             return _missing_backup()
@@ -114,6 +179,8 @@ def safe_start_empty() -> Any:
             return redirect(url_for("lobby.index"), code=303)
         if found.kind == "too_new":
             return error_page(409, _("A database from a newer Botdeck is never replaced here."))
+        if found.circumstance:
+            return _circumstance_refused()
         safety.set_aside(_database())
         _reopen()
     return redirect(url_for("lobby.index"), code=303)
@@ -124,13 +191,16 @@ def safe_start_empty() -> Any:
 
 @bp.get("")
 def index() -> str:
-    """The backups Botdeck keeps, everything of this device as one file, restore."""
+    """The backups Botdeck keeps, everything of this device as one file, restore, files
+    set aside."""
     everything = safety.backups(_database())
     restored = request.args.get("restored", "")
     return render_template(
         "data/index.html",
         backups=everything,
         restored=next((b for b in everything if b.name == restored), None),
+        set_aside=safety.set_aside_files(_database()),
+        brought=(query_int("games"), query_int("decks")) if "brought" in request.args else None,
         keep=current_app.config["BACKUP_KEEP"],
         every=current_app.config["BACKUP_SECONDS"] // 60,
         folder=safety.backup_dir(_database()),
@@ -163,6 +233,26 @@ def restore(name: str) -> Any:
             return _missing_backup()  # pruned by a backup made since it was chosen
         _reopen()
     return redirect(url_for("data.index", restored=chosen.name), code=303)
+
+
+@bp.post("/set-aside/<name>/bring-back")
+def bring_back(name: str) -> Any:
+    """The games and decks of a file set aside that are not here, copied in (the file
+    stays as it is)."""
+    with _switch:
+        try:
+            brought = safety.bring_back(_database(), name)
+        except db.DatabaseTooNew:
+            return error_page(
+                409, _("That file was written by a newer Botdeck: update Botdeck to open it.")
+            )
+        if brought is None:
+            return error_page(404, _("That file is not there any more, or cannot be read."))
+        forget_rendered()
+        live.reset()
+    return redirect(
+        url_for("data.index", brought=1, games=brought.games, decks=brought.decks), code=303
+    )
 
 
 @bp.get("/export")
@@ -203,8 +293,9 @@ def import_all() -> Any:
 
 
 def back_up_after_changes(response: Any) -> Any:
-    """After a change is stored, a backup if the last one is old enough (once the
-    answer has gone: the tap does not wait for it)."""
+    """After a change is stored, a backup if the last one is old enough, and the games
+    deleted long enough ago removed for good now and then (once the answer has gone:
+    the tap does not wait for them; a page view never writes)."""
     schedule: safety.Schedule | None = current_app.extensions.get(SCHEDULE)
     if (
         schedule is not None
@@ -213,30 +304,37 @@ def back_up_after_changes(response: Any) -> Any:
         and response.status_code < 400
     ):
         response.call_on_close(schedule.changed)
+        app = current_app._get_current_object()  # type: ignore[attr-defined]
+        response.call_on_close(partial(purge_now_and_then, app))
     return response
+
+
+def purge_now_and_then(app: Flask) -> None:
+    """What was deleted more than its 30 days ago removed for good, at most every
+    PURGE_SECONDS (at start, and after the changes since). A database busy now: the
+    next change tries again."""
+    with _purge_lock:
+        if time.monotonic() - app.extensions.get(PURGED, -PURGE_SECONDS) < PURGE_SECONDS:
+            return
+        app.extensions[PURGED] = time.monotonic()
+    try:
+        with app.app_context():
+            games.purge_deleted(db.now())
+    except (sqlite3.Error, OSError, db.DatabaseBusy) as error:
+        app.extensions[PURGED] = -PURGE_SECONDS
+        app.logger.warning("deleted games not purged now: %s", error)
 
 
 def init_app(app: Flask) -> None:
     """Check the database; upgrade it and back it up, or start in safe mode."""
     database = Path(app.config["DATABASE"])
-    db.release(database)  # an app starting on the file reads the file, not a kept connection
-    for removed in safety.clean_up(database):
-        app.logger.info("removed %s, left by a backup that was stopped half-way", removed)
-    found = safety.check(database)
-    if found is None:
-        try:
-            db.upgrade(database)
-        except db.DatabaseTooNew as error:
-            found = safety.Problem("too_new", version=error.version)
-        except Exception as error:  # noqa: BLE001 - any failure to read it: safe mode
-            app.logger.exception("the games database cannot be opened")
-            found = safety.Problem("damaged", str(error))
-    app.extensions[PROBLEM] = found
+    app.extensions[PROBLEM] = found = _start(app)
     keep, every = app.config["BACKUP_KEEP"], app.config["BACKUP_SECONDS"]
-    if found is None:
-        safety.make_backup(database, keep=keep, only_if_changed=True)
     app.extensions[SCHEDULE] = safety.Schedule(database, every=every, keep=keep)
+    if found is None:
+        purge_now_and_then(app)
     app.before_request(safe_mode_page)
     app.after_request(back_up_after_changes)
     app.jinja_env.globals["database_problem"] = problem
+    app.jinja_env.globals["set_aside_files"] = lambda: safety.set_aside_files(_database())
     app.register_blueprint(bp)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 import secrets
+import sqlite3
 
 from flask import Blueprint, Flask, Response, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..storage import db
+from ..storage import db, safety
 from .errors import is_htmx
 from .forms import form_text, local_path
 
@@ -77,6 +78,26 @@ def saved_device() -> db.Device:
             device.id, default_name(request.headers.get("User-Agent", "")), db.now()
         )
     return device
+
+
+def join_url(game_id: str, role: str, url: str) -> str | None:
+    """Where the game's page asks to be put in this device's list once loaded (the page
+    view itself writes nothing); None if it is there already."""
+    device = current_device()
+    return None if device.stored and db.has_joined(device.id, game_id, role) else url
+
+
+def join_game(game_id: str, role: str) -> Response:
+    """Put the game in this device's list (its page asked, once loaded). The database
+    busy or its disk full: nothing changed, and the page asks again a little later
+    (204, its element kept); done: the element is swapped out (200, empty)."""
+    try:
+        db.join_game(saved_device().id, game_id, role, db.now())
+    except (db.DatabaseBusy, sqlite3.Error, OSError) as error:
+        if not safety.from_around(error):
+            raise
+        return Response("", 204)
+    return Response("", 200)
 
 
 def remember_device(response: Response) -> Response:

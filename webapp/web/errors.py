@@ -2,13 +2,43 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 from flask import Flask, Response, redirect, render_template, request
 from flask.globals import request_ctx
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse
 
+from ..storage import db, safety
 from .body_limits import MB, largest_file
+
+# How soon a device may try again after each circumstance, in seconds.
+RETRY_AFTER = {"busy": 2, "disk_full": 30, "read_only": 30, "cannot_open": 10, "disk_error": 10}
+
+
+def circumstance_message(kind: str) -> str:
+    """What a device is told when the database cannot take a change now, in its language."""
+    messages = {
+        "busy": lambda: _(
+            "The games database is busy: another program on the Botdeck computer is using it "
+            "(a backup or sync tool?). Nothing was changed: try again in a moment."
+        ),
+        "disk_full": lambda: _(
+            "The disk of the Botdeck computer is full, so this could not be saved. Nothing "
+            "was changed and nothing is lost: free some space on it, then try again."
+        ),
+        "read_only": lambda: _(
+            "Botdeck cannot write to its data folder now (the disk or folder is read-only). "
+            "Nothing was changed and nothing is lost: make it writable, then try again."
+        ),
+    }
+    fallback = lambda: _(  # noqa: E731
+        "The disk of the Botdeck computer reported an error, so this could not be saved. "
+        "Nothing was changed: try again; if it goes on, check that disk."
+    )
+    return messages.get(kind, fallback)()
 
 
 def is_htmx() -> bool:
@@ -57,6 +87,21 @@ def init_app(app: Flask) -> None:
         return error_page(
             status, text() if text else _("Something went wrong. Nothing was changed.")
         )
+
+    @app.errorhandler(db.DatabaseBusy)
+    @app.errorhandler(sqlite3.Error)
+    @app.errorhandler(OSError)
+    def storage(error: Exception) -> tuple[str, int, dict[str, str]]:
+        """A change the database cannot take now (a full disk, another program holding
+        it): 503 and what happened, never the generic 500. Anything else: `unexpected`."""
+        if not safety.from_around(error):
+            return unexpected(error)
+        found = safety.judged(error, Path(app.config["DATABASE"]))
+        if not found.circumstance:  # the file itself went bad while in use
+            return unexpected(error)
+        app.logger.warning("refused (%s): %s", found.kind, found.detail)
+        page, status, headers = error_page(503, circumstance_message(found.kind))
+        return page, status, {**headers, "Retry-After": str(RETRY_AFTER[found.kind])}
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[str, int, dict[str, str]]:

@@ -58,7 +58,6 @@ def _lobby(
     again) with `errors` by field ("" for the form as a whole)."""
     device = current_device()
     now = db.now()
-    games.purge_deleted(now)
     games_here = db.list_games(device.id)
     deleted = games.recently_deleted(device.id, now)
     bots = [(bot, pages_of(bot.id)) for bot in all_bots()]

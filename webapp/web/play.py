@@ -14,7 +14,7 @@ from ..engine.actions import Answered, Change, Corrected, Overturned, Redo, Undo
 from ..engine.game import REASON_LENGTH
 from ..service import games, history, live
 from ..storage import db
-from .devices import saved_device
+from .devices import join_game, join_url, saved_device
 from .errors import go_to, is_htmx
 from .forms import entry_value, form_int, form_text, query_int
 from .fragments import PAGE, page_context, render_changed, render_page
@@ -54,14 +54,22 @@ def page(game_id: str) -> Any:
 
 
 def _whole_page(opened: games.OpenGame) -> Any:
-    db.join_game(saved_device().id, opened.id, "play", db.now())
     return make_response(
         render_page(
             opened,
             events_url=url_for("play.events", game_id=opened.id, since=opened.version),
             notice=_said(opened.id, opened.version),
+            join_url=join_url(opened.id, "play", url_for("play.join", game_id=opened.id)),
         )
     )
+
+
+@bp.post("/join")
+def join(game_id: str) -> Any:
+    """The game put in this device's list, asked by its page once loaded."""
+    if db.game_head(game_id) is None:
+        return _missing(game_id)
+    return join_game(game_id, "play")
 
 
 def _said(game_id: str, version: int) -> str | None:

@@ -98,6 +98,7 @@ def _part_page(bot: Bot[Any], found: table_copy.PartState, error: str | None = N
         kept=None if found.state == table_copy.DEMO else found.value,
         answer_url=url_for("table_copy.save_part", bot_id=bot.id, key=found.part.key),
         error=error,
+        copy_part=True,  # the form without a game's buttons (templates/questions/fields.html)
     )
 
 

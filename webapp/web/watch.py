@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from ..service import games
 from ..storage import db
 from . import play_log
-from .devices import saved_device
+from .devices import join_game, join_url
 from .errors import error_page
 from .fragments import render_page
 from .live_view import game_stream
@@ -48,12 +48,22 @@ def page(watch_id: str) -> Any:
 
 
 def _whole_page(watch_id: str, opened: games.OpenGame) -> str:
-    db.join_game(saved_device().id, opened.id, "watch", db.now())
     return render_page(
         opened,
         watch=True,
         events_url=url_for("watch.events", watch_id=watch_id, since=opened.version),
+        join_url=join_url(opened.id, "watch", url_for("watch.join", watch_id=watch_id)),
     )
+
+
+@bp.post("/join")
+def join(watch_id: str) -> Any:
+    """The game put in this device's list as one it watches, asked by its page once
+    loaded: the device's own list, nothing of the game."""
+    game_id = _game_id(watch_id)
+    if game_id is None:
+        return missing_game(watch_id=watch_id)
+    return join_game(game_id, "watch")
 
 
 @bp.get("/events")

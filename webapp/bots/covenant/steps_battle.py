@@ -119,7 +119,7 @@ class Battle(CovenantStep, TypedParams[BattleParams]):
             lead = msg("It has no battle abilities and wins ties in ship battles.")
         else:
             lead = msg("Normal tie rules apply to building battles.")
-        if state.turns.ending:
+        if state.turns.last_turn:
             # Solo rulebook, "Achievements & end game scoring": on the last turns —
             # yours, or the Covenant's additional one when you claimed a fourth
             # Achievement first — "you get +2 cubes in any battles".

@@ -574,7 +574,7 @@ class Place(OneSpaceStep[PlaceParams]):
                 "Its ally's island: place only on free spaces, never on the other "
                 "Covenant's cubes; skip the rest."
             )
-        if state.turns.ending:
+        if state.turns.last_turn:
             return msg(
                 "Last turn: it replaces only 1 of your cubes for every 2 it normally "
                 "would. Skip any cube that cannot be placed."

@@ -77,7 +77,7 @@ class YourTurn(CovenantStep, TypedParams[PlayerParams]):
         return msg("Play your turn")
 
     def detail(self, state: CovenantState, step: Step) -> Msg | None:
-        if state.turns.ending:
+        if state.turns.last_turn:
             return msg(
                 "The end has been triggered: play your last turn with the normal "
                 "last-turn rules, then the game is scored."

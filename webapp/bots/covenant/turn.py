@@ -100,7 +100,7 @@ def covenant_turn(
 
 
 def turn_title(state: CovenantState, *, bonus: bool) -> Msg:
-    final = state.turns.ending
+    final = state.turns.last_turn
     covenant = covenant_name(state, state.active)
     if not state.coop:
         if bonus:
@@ -117,7 +117,7 @@ def turn_title(state: CovenantState, *, bonus: bool) -> Msg:
 
 def player_turn(state: CovenantState, player: int) -> Checklist:
     state.last = "player"
-    last = state.turns.ending
+    last = state.turns.last_turn
     if not state.coop:
         title = msg("Your last turn") if last else msg("Your turn")
     elif last:

@@ -22,7 +22,7 @@ from . import kinds
 from .cards import action_name
 from .corrections import EnemyCorrections
 from .faction import UNIT_NAMES, UNITS
-from .rules import next_track_cost, pay_up_to
+from .rules import MAX_TOWERS, next_track_cost, pay_up_to
 from .state import EnemyState
 from .stepkit import ActionParams, EnemyStep, choice, hero_name, new, step_type
 from .steps_actions import SupplyParams, cast_spell, fail, place_unit
@@ -120,7 +120,12 @@ def overturn(
             raise ValueError(msg("Its Capital City Track has no space left."))
         advance_track(state, ctx, action_params, ore, pay_up_to)
     else:  # Recruit, or Build — Towers and Vessels: which Unit or feature, in priority order
-        units = UNITS if action == "recruit" else (TOWER, *VESSELS)
+        units: tuple[str, ...] = UNITS
+        if action != "recruit":
+            # An ability may let it build beyond its Capital City Level, not beyond its
+            # components: "Gather that Faction's components as if it were a normal
+            # game" (Solo rulebook, "Components and Setup Changes") — 3 Towers.
+            units = (TOWER, *VESSELS) if state.towers < MAX_TOWERS else VESSELS
         build = "recruit" if action == "recruit" else "build"
         ctx.insert(new(kinds.OVERTURN_UNIT, **action_params, action=build, units=list(units)))
 
