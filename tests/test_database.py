@@ -984,6 +984,26 @@ def test_a_collection_import_failing_half_way_stores_nothing(played, tmp_path, t
     assert stored_rows(other) == before
 
 
+def test_a_collection_import_on_a_disk_that_fills_half_way_stores_nothing(tmp_path):
+    """Its games were stored one by one until the disk was full, and stayed stored."""
+    from .web.test_durability import collection_file
+
+    app = make_app(tmp_path)
+    client = app.test_client()
+    client.post("/device/name", data={"name": "Tablet"})  # the device is stored first
+    before = stored_rows(app)
+    with app.app_context():
+        connection = db.get_db()  # the one the test client's requests use (this thread's)
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        pages = connection.execute("PRAGMA page_count").fetchone()[0]
+        connection.execute(f"PRAGMA max_page_count = {pages + 60}")  # a few games' worth
+    upload = {"file": (io.BytesIO(collection_file(40)), "all.json")}
+    response = client.post("/data/import", data=upload)
+    assert response.status_code == 503, response.get_data(as_text=True)
+    assert "disk of the Botdeck computer is full" in html.unescape(response.get_data(as_text=True))
+    assert stored_rows(app) == before
+
+
 def test_a_watcher_exports_no_game_it_only_watches(played):
     app, client, ids = played
     with app.app_context():

@@ -977,11 +977,15 @@ def _savepoint(db: sqlite3.Connection, depth: int) -> Iterator[None]:
     try:
         yield
     except BaseException:
-        db.execute("ROLLBACK TO inner")
+        # a full disk may have rolled back the whole transaction: nothing left to undo
+        if db.in_transaction:
+            db.execute("ROLLBACK TO inner")
+            db.execute("RELEASE inner")
         raise
+    else:
+        db.execute("RELEASE inner")
     finally:
         _set_depth(db, depth)
-        db.execute("RELEASE inner")
 
 
 def _set_depth(db: sqlite3.Connection, depth: int) -> None:
