@@ -3,7 +3,8 @@ server time per tap and per page, a card's section entered by quick entry
 (bench/quick_entry.py), what each of the fragments' caches saves a tap and a live update
 (bench/fragment_caches.py), the bytes of a first visit (bench/first_visit.py), a
 collection of 96 and 1,000 games imported (bench/collection_import.py), a served game
-night and, last, a 10-minute soak (bench/soak.py; BOTDECK_SOAK_SECONDS shortens it).
+night, the server's memory under pipelined requests never read (bench/pipelining.py)
+and, last, a 10-minute soak (bench/soak.py; BOTDECK_SOAK_SECONDS shortens it).
 
 A benchmark, not a test: it prints figures measured on this machine.
 """
@@ -28,6 +29,7 @@ from . import (
     fragment_caches,
     live,
     newcomer,
+    pipelining,
     quick_entry,
     server_load,
     soak,
@@ -144,6 +146,8 @@ def main() -> None:
     server_load.measure(percentiles)
     print()
     live.slow_sockets(percentiles)
+    print()
+    pipelining.measure(percentiles)
     print()
     soak.measure()
 

@@ -325,6 +325,7 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     var answer = event.detail, xhr = answer.xhr, config = answer.requestConfig;
     if (!xhr || !config || config.verb === "get") return;
+    if (answer.elt && answer.elt.id === "join") return;  // the game put in this device's list: no tap
     changesSent++;
     answer.sentFrom = document.activeElement || document.body;
     // once its answer is in the page (htmx's own events go to the element that sent it,

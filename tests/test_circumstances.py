@@ -15,7 +15,6 @@ import shutil
 import sqlite3
 import subprocess
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -77,6 +76,26 @@ def held(path: Path) -> Iterator[sqlite3.Connection]:
     finally:
         other.execute("ROLLBACK")
         other.close()
+
+
+@contextlib.contextmanager
+def held_for(path: Path, seconds: float) -> Iterator[threading.Thread]:
+    """The write lock held by another program that lets go after `seconds` by itself:
+    what waits for the database longer than its BUSY_SECONDS gets it after that."""
+    taken = threading.Event()
+
+    def hold() -> None:
+        with held(path):
+            taken.set()
+            threading.Event().wait(seconds)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    taken.wait()
+    try:
+        yield holder
+    finally:
+        holder.join()
 
 
 @pytest.fixture
@@ -159,22 +178,22 @@ def test_a_bug_is_never_told_as_a_circumstance(error, around):
 
 
 def test_a_tap_on_a_database_another_program_holds_is_refused_within_seconds(table):
+    """Held for longer than BUSY_SECONDS, the tap is refused before it lets go (it waited
+    ten seconds and went through, or answered 500 after them, before)."""
     app, client, game_id = table
     path = Path(app.config["DATABASE"])
     before = stored_version(path, game_id)
     version = version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
-    with held(path):
-        started = time.monotonic()
+    with held_for(path, db.BUSY_SECONDS * 2.5) as holder:
         refused = client.post(
             f"/g/{game_id}/correct",
             data={"version": version, "field": "coins", "value": 7},
             headers=HTMX,
         )
-        waited = time.monotonic() - started
+        assert holder.is_alive()  # refused while the other program still holds it
     assert refused.status_code == 503
     assert refused.headers["Retry-After"] == "2"
     assert "another program" in text(refused) and "Nothing was changed" in text(refused)
-    assert db.BUSY_SECONDS - 0.1 <= waited < db.BUSY_SECONDS + 1
     assert stored_version(path, game_id) == before
     # once it lets go, the same tap goes through at the version the page had
     taken = client.post(
@@ -187,7 +206,8 @@ def test_a_tap_on_a_database_another_program_holds_is_refused_within_seconds(tab
 
 def test_taps_waiting_on_a_busy_database_never_wait_one_after_the_other(tmp_path):
     """Four devices tapping while another program holds the file: each is refused within
-    its own two seconds, not after the others' waits (10, 20, 30, 40 s before)."""
+    its own BUSY_SECONDS, not after the others' waits (10, 20, 30, 40 s before): held for
+    2.5 times that, taps waiting one after the other would see it let go."""
     app = make_app(tmp_path)
     clients = [app.test_client() for _ in range(4)]
     ids = [start_game(client, f"Game {n}") for n, client in enumerate(clients)]
@@ -195,23 +215,21 @@ def test_taps_waiting_on_a_busy_database_never_wait_one_after_the_other(tmp_path
         version_of(client.get(f"/g/{game_id}").get_data(as_text=True))
         for client, game_id in zip(clients, ids, strict=True)
     ]
-    waited: list[tuple[int, float]] = []
+    answered: list[int] = []
 
     def send(n: int) -> None:
-        started = time.monotonic()
         response = clients[n].post(
             f"/g/{ids[n]}/answer", data={"version": versions[n], "value": "H"}, headers=HTMX
         )
-        waited.append((response.status_code, time.monotonic() - started))
+        answered.append(response.status_code)
 
-    with held(Path(app.config["DATABASE"])):
+    with held_for(Path(app.config["DATABASE"]), db.BUSY_SECONDS * 2.5):
         threads = [threading.Thread(target=send, args=(n,)) for n in range(4)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-    assert [status for status, _ in waited] == [503] * 4
-    assert max(seconds for _, seconds in waited) < db.BUSY_SECONDS + 1
+    assert answered == [503] * 4
 
 
 def game_pages(client, game_id: str) -> list[str]:
@@ -245,10 +263,8 @@ def test_every_page_opens_while_another_program_holds_the_database(table, device
     visitor = client if device == "known" else app.test_client()
     with held(Path(app.config["DATABASE"])):
         for page in pages:
-            started = time.monotonic()
             response = visitor.get(page)
             assert response.status_code == 200, (page, response.status_code)
-            assert time.monotonic() - started < 1, page
 
 
 def test_opening_any_page_writes_nothing_to_the_database(table):

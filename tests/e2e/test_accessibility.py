@@ -218,8 +218,10 @@ def own_pages(context: BrowserContext, site: Site) -> dict[str, Visit]:
         "deacon board editor": Visit(board),
         "delete a board": Visit(board + "/delete"),
     }
-    # a finished game this device played (its page joins it), for its record
-    assert context.request.get(site.url + site.visits["covenant game over"].path).ok
+    # a finished game this device played (its page asks to join it), for its record
+    over = site.visits["covenant game over"].path
+    assert context.request.get(site.url + over).ok
+    assert context.request.post(site.url + over + "/join").ok
     assert "pygal-chart" in context.request.get(site.url + "/record").text()  # its charts
     visits["your record"] = Visit("/record")
     made = context.request.post(site.url + "/data/backup")

@@ -290,8 +290,9 @@ def decided_by(how: str) -> Game:
         tap = lambda **asked: game.answer("done", **asked)  # noqa: E731
     else:
         tap = lambda **asked: game.correct("tracker", 15, **asked)  # noqa: E731
-    with pytest.raises(ConfirmFirst):
+    with pytest.raises(ConfirmFirst) as asked:
         tap(ask_first=True)
+    assert asked.value.then  # what the tap does: it ends the game
     tap()  # confirmed
     assert game.state.outcome is not None
     return game

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from webapp.engine import Game, InvalidAnswer
+
 from .decks import section
 from .helpers import finish_turn, kinds, new_game, next_covenant_turn, notes, play, steps
 
@@ -165,6 +169,24 @@ def test_after_turn_placement_is_reminded_at_the_end_and_collected_next_turn():
     next_covenant_turn(game)
     pending = play(game, {"place": True}, until="collect_coins")
     assert "2 coins placed on 2.2 after its last turn" in str(pending.detail)
+
+
+def test_after_its_turn_marked_done_before_its_island_was_tapped_still_replays():
+    """Until the table tapped its island of highest value, the step was only marked done
+    (the release of 2026-11-25): a game logged then replays, its coins placed as then, on
+    an island it did not name; a tap now must name one."""
+    islands = [{"space": "2.2", "cubes": 2}, {"space": "1.2", "cubes": 2}]
+    game = new_game(section(influence=islands, effects=[{"type": "after_turn", "coins": 2}]))
+    finish_turn(game, {"place": True, "collect_coins": 0})
+    assert game.actions[-1] == {"answer": "2.2"}  # tapped, today
+    logged = [*game.actions[:-1], {"answer": "done"}]
+    old = Game.replay("covenant", game.options, game.seed, game.initial_deck, logged)
+    assert old.actions == logged
+    assert old.state.ai.placed_last_turn == [{"coins": 2, "cargo": 0}]
+    assert str(steps(old, "after_turn_place")[-1].shown_answer) == "Done"
+    now = Game.replay("covenant", game.options, game.seed, game.initial_deck, logged[:-1])
+    with pytest.raises(InvalidAnswer, match="not one of the board spaces offered"):
+        now.answer("done")
 
 
 def test_after_its_turn_with_no_island_to_place_on_passes_without_a_tap():

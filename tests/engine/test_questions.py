@@ -261,6 +261,28 @@ def test_a_form_reads_the_answers_its_former_question_stored_exactly_as_stored()
         without.parse(True)
 
 
+def test_a_log_holds_a_former_questions_answer_as_its_form_sent_it_and_it_reads_back():
+    """A game's log holds each answer as the form sent it ("yes", "done"): one its former
+    question's form sent reads back as that question read it (the release of 2026-11-25
+    logged the Solo Enemy's supply that way), where a tap now is refused as before."""
+    form = fields(
+        msg("Left?"), Field("serf", msg("Serf"), "yesno", default=True), formerly=yes_no(msg("?"))
+    )
+    assert form.read_stored("yes") is True and form.read_stored("no") is False
+    assert form.read_stored('{"serf": "no"}') == {"serf": False}  # its own, still
+    with pytest.raises(
+        InvalidAnswer, match="the answer is not the form's fields or one of its buttons"
+    ):
+        form.parse("yes")
+    tapped = space(msg("?"), ["1.2", "2.2"], formerly=confirm())
+    assert tapped.read_stored("done") == "done" and tapped.read_stored("2.2") == "2.2"
+    assert str(tapped.label("done")) == "Done"
+    with pytest.raises(InvalidAnswer, match="the answer is not one of the board spaces offered"):
+        tapped.parse("done")
+    with pytest.raises(InvalidAnswer, match="the answer is not one of the board spaces offered"):
+        space(msg("?"), ["1.2"]).read_stored("done")
+
+
 def test_a_button_the_rules_forbid_now_is_refused_in_their_words():
     rule = msg("Cannot be done if there are bandits on the tile.")
     for question in (

@@ -233,7 +233,7 @@ def test_a_faction_has_3_towers_whatever_its_capital_city_level():
     )
     assert "No Tower: it has 3 and its Capital City Level allows 3." in notes(game)
     assert enemy_view(game.state, game.deck).towers_allowed == 3
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(InvalidAnswer, match="between 0 and 3"):
         game.correct("towers", 4)
 
 

@@ -161,7 +161,7 @@ def test_towers_and_vessels_overturned_offers_no_tower_once_its_3_towers_are_bui
     play(game, until="move_start")
     game.overturn("succeed")
     assert [c.value for c in game.pending().question.choices] == ["air_vessel", "sea_vessel"]
-    with pytest.raises(InvalidAnswer):
+    with pytest.raises(InvalidAnswer, match="not one of the listed choices"):
         game.answer("tower")
     assert game.state.towers == 3
 
@@ -305,6 +305,18 @@ def test_a_game_with_an_overturn_replays_from_its_file_and_its_state_round_trips
     assert copy.bot.state_to_json(copy.state) == game.bot.state_to_json(game.state)
     data = game.bot.state_to_json(game.state)
     assert game.bot.state_to_json(game.bot.state_from_json(json.loads(json.dumps(data)))) == data
+
+
+def test_a_decision_stored_by_an_earlier_release_reads_as_this_release_keeps_it():
+    """A snapshot of the release of 2026-11-25 holds the state a decision was taken from
+    without what was added since (`setup_together`): read back, it is the state this
+    release keeps, so that a game resumed from it is the game replayed from its log."""
+    game = new_game("build_track", corrections={"ore": 1})
+    assert game.state.decision is not None
+    data = game.bot.state_to_json(game.state)
+    older = json.loads(json.dumps(data))
+    del older["decision"]["before"]["setup_together"]
+    assert game.bot.state_to_json(game.bot.state_from_json(older)) == data
 
 
 def test_recruit_failed_for_its_supply_in_one_form_succeeds_when_the_table_overturns_it():

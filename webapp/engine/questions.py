@@ -96,6 +96,26 @@ DONE = "done"
 ROLL = "roll"
 
 
+def read_formerly(
+    formerly: Question | None, raw: Any, *, as_sent: bool = False
+) -> tuple[bool, Any]:
+    """`raw` read as `formerly`, the question a step asked before it changed, if it is an
+    answer that question stored: (True, its value), else (False, None). A game file holds
+    the value it stored (`True`, not 1: a value of another type is not its); a game's log
+    holds what its form sent ("yes", "done"), read again as it was read then (`as_sent`)."""
+    if formerly is None or raw is None or isinstance(raw, dict):
+        return False, None
+    if isinstance(raw, str) and not as_sent:
+        return False, None
+    try:
+        value = formerly.parse(raw)
+    except InvalidAnswer:
+        return False, None
+    if isinstance(raw, str) or (type(value) is type(raw) and bool(value == raw)):
+        return True, value
+    return False, None
+
+
 @dataclass(frozen=True)
 class Question:
     """What every question has: its kind, its prompt, how it is asked on a page."""
@@ -206,16 +226,28 @@ class Space(Question):
     spaces: tuple[str, ...] = ()
     listed: bool = True
     choices: tuple[Choice, ...] = ()
+    formerly: Question | None = None  # as `Fields.formerly`
 
     def parse(self, raw: Any) -> Any:
         if raw in self.spaces or is_chosen(self.choices, raw):
             return raw
         raise InvalidAnswer(msg("the answer is not one of the board spaces offered"))
 
+    def read_stored(self, raw: Any) -> Any:
+        if raw not in self.spaces and not is_chosen(self.choices, raw):
+            was, value = read_formerly(self.formerly, raw, as_sent=True)
+            if was:
+                return value
+        return self.parse(raw)
+
     def label(self, value: Any, space_name: Any = None) -> Msg:
         chosen = next((c.label for c in self.choices if c.value == value), None)
         if chosen is not None:
             return chosen
+        formerly = self.formerly
+        if value not in self.spaces and read_formerly(formerly, value, as_sent=True)[0]:
+            assert formerly is not None  # (read by it)
+            return formerly.label(value, space_name)
         if space_name is not None:
             return space_name(value)  # type: ignore[no-any-return]
         return super().label(value)
@@ -389,8 +421,9 @@ class Fields(Question):
     owner's next game (None: never kept).
 
     `formerly`: the question the step asked before it became this form. A game's
-    actions are its log, so an answer stored by that question (exactly as it stored
-    it: `True`, not "yes") is still read, and the step resolves it as it did then.
+    actions are its log, so an answer stored by that question is still read (`True` as
+    a game file holds it; "yes" as its log holds what the form sent: `read_formerly`),
+    and the step resolves it as it did then.
 
     `check`: the form's fields checked together once each is read (a Score Board's
     sections one after the other), raising `FieldsRefused`; an answer already in the
@@ -407,16 +440,10 @@ class Fields(Question):
 
     def stored_formerly(self, raw: Any) -> bool:
         """Whether `raw` is an answer the former question stored (read on replay)."""
-        if self.formerly is None or isinstance(raw, str | dict) or raw is None:
-            return False
-        try:
-            stored = self.formerly.parse(raw)
-        except InvalidAnswer:
-            return False
-        return type(stored) is type(raw) and bool(stored == raw)  # 1 is not True
+        return read_formerly(self.formerly, raw)[0]
 
     def parse(self, raw: Any) -> Any:
-        value = self.read_stored(raw)
+        value = self._read(raw, as_sent=False)
         if self.check is None or not isinstance(value, dict):  # a button, or no check
             return value
         try:
@@ -425,8 +452,18 @@ class Fields(Question):
             raise _refused(error) from None
 
     def read_stored(self, raw: Any) -> Any:
-        if self.stored_formerly(raw):
-            return raw
+        return self._read(raw, as_sent=True)
+
+    def _read(self, raw: Any, *, as_sent: bool) -> Any:
+        """The form's fields or one of its buttons, or (`as_sent`: read from a game's log)
+        an answer its former question's form sent."""
+        own = isinstance(raw, str) and (
+            is_chosen(self.choices, raw) or raw.lstrip().startswith("{") or raw == ""
+        )
+        if not own:
+            was, former = read_formerly(self.formerly, raw, as_sent=as_sent)
+            if was:
+                return former
         if isinstance(raw, str) and is_chosen(self.choices, raw):
             return raw
         if isinstance(raw, str) and raw.lstrip().startswith("{"):
@@ -545,9 +582,11 @@ def space(
     *,
     listed: bool = True,
     choices: tuple[Choice, ...] = (),
+    formerly: Question | None = None,
 ) -> Question:
-    """A space tapped on the board (`listed`: also as buttons), or one of `choices`."""
-    return Space(prompt, tuple(spaces), listed, tuple(choices))
+    """A space tapped on the board (`listed`: also as buttons), or one of `choices`;
+    `formerly`: the question the step asked before (`Fields.formerly`)."""
+    return Space(prompt, tuple(spaces), listed, tuple(choices), formerly)
 
 
 def entry(

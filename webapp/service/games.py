@@ -515,7 +515,11 @@ def act(
             entered = changed.game.actions[-1]["answer"]
             _once_stored(lambda: _remember(changed.row, asked.question, entered), lambda: None)
     live.publish(_key(game_id), changed.version)
-    if kind == "undo":  # taken back: the part is asked again, offered as the copy holds it
+    if kind in ("undo", "redo"):
+        # Undo: the part is asked again, offered as the copy holds it. Redo: what comes
+        # next is the game's own answer, on the redo list; one filled in here would be a
+        # new action (whatever the library or the copy holds now), and a new action
+        # drops what is left to redo.
         return changed
     # a part answered from the copy but not stored: the game as stored, read again
     return _once_stored(

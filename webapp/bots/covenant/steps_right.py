@@ -537,7 +537,10 @@ class CollectCargo(OnItsIslands):
 class AfterTurnPlace(CovenantStep, TypedParams[AfterTurnParams]):
     """Solo rulebook, "After end of turn, place … on the highest value island the AI
     controls": Botdeck knows its islands. With one, it names it; with several, the
-    table, which sees their values, taps the highest."""
+    table, which sees their values, taps the highest.
+
+    Until the table tapped it, the step was only marked done ("done", `formerly`): a game
+    logged then still replays, its goods placed on an island it did not name, as then."""
 
     def places(self, state: CovenantState, step: Step) -> list[str]:
         return list(state.ai.islands)
@@ -569,7 +572,8 @@ class AfterTurnPlace(CovenantStep, TypedParams[AfterTurnParams]):
 
     def question(self, state: CovenantState, step: Step) -> Question:
         if len(state.ai.islands) > 1:
-            return space(msg("Tap its island of highest value"), list(state.ai.islands))
+            islands = list(state.ai.islands)
+            return space(msg("Tap its island of highest value"), islands, formerly=confirm())
         return confirm()
 
     def resolve(self, state: CovenantState, step: Step, value: Any, ctx: Context) -> None:
@@ -577,14 +581,12 @@ class AfterTurnPlace(CovenantStep, TypedParams[AfterTurnParams]):
         islands = list(state.ai.islands)
         if not islands:
             return
+        placed = {"coins": p.get("coins", 0), "cargo": p.get("cargo", 0)}
+        if len(islands) > 1 and value not in islands:  # marked done (`formerly`): unnamed
+            state.ai.placed_last_turn.append(placed)
+            return
         island = value if len(islands) > 1 else islands[0]
-        state.ai.placed_last_turn.append(
-            {
-                "coins": p.get("coins", 0),
-                "cargo": p.get("cargo", 0),
-                "space": island,
-            }
-        )
+        state.ai.placed_last_turn.append({**placed, "space": island})
         if len(islands) > 1:  # the step's line did not name it: its note does
             ctx.note(
                 msg(

@@ -111,4 +111,9 @@ class EnemyState:
         data["turns"] = TurnCycle.from_json(data["turns"])
         if data.get("battle") is not None:
             data["battle"] = Battle(**data["battle"])
+        decision = data.get("decision")
+        if decision is not None and "before" in decision:
+            # the state it was decided from as this release keeps it: one an earlier
+            # release stored lacks what was added since (read with its defaults)
+            data["decision"] = {**decision, "before": cls.from_json(decision["before"]).to_json()}
         return cls(**data)
