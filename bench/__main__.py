@@ -1,8 +1,9 @@
 """`make bench`: the taps a newcomer makes to the bot's first action (bench/newcomer.py),
 server time per tap and per page, a card's section entered by quick entry
 (bench/quick_entry.py), what each of the fragments' caches saves a tap and a live update
-(bench/fragment_caches.py), the bytes of a first visit (bench/first_visit.py), a served
-game night, the server's memory under pipelined requests never read (bench/pipelining.py)
+(bench/fragment_caches.py), the bytes of a first visit (bench/first_visit.py), a
+collection of 96 and 1,000 games imported (bench/collection_import.py), a served game
+night, the server's memory under pipelined requests never read (bench/pipelining.py)
 and, last, a 10-minute soak (bench/soak.py; BOTDECK_SOAK_SECONDS shortens it).
 
 A benchmark, not a test: it prints figures measured on this machine.
@@ -22,6 +23,7 @@ from webapp.service import games
 
 from . import (
     bandits_night,
+    collection_import,
     deacon_moves,
     first_visit,
     fragment_caches,
@@ -137,6 +139,8 @@ def main() -> None:
     fragment_caches.measure()
     print()
     first_visit.measure()
+    print()
+    collection_import.measure(percentiles)
     # undo at 10 and 3,000 actions is measured on the served app, among the others
     print()
     server_load.measure(percentiles)

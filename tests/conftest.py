@@ -112,6 +112,15 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+# How long a server process may take to answer after it is started: about 2 s on a
+# quiet machine, many more while other jobs load both cores.
+START_SECONDS = 30
+
+
+class PortTaken(RuntimeError):
+    """The server could not listen on its port (its exit code 2)."""
+
+
 class ServerProcess:
     """`python -m webapp` (uvicorn, as `botdeck` runs it) on a fixed port and data folder."""
 
@@ -125,8 +134,23 @@ class ServerProcess:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.started = False
 
     def start(self) -> None:
+        """Start it, on its port; a first start whose port another program took between
+        `free_port` and the server's own bind (exit code 2: "cannot listen") goes to
+        another free port. A restart (after `kill9`) keeps the port its pages know."""
+        for _ in range(3):
+            try:
+                return self._start()
+            except PortTaken:
+                if self.started:
+                    raise
+                self.port = free_port()
+                self.url = f"http://127.0.0.1:{self.port}"
+        raise RuntimeError("no free port the server could listen on")
+
+    def _start(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         errors = subprocess.DEVNULL if self.log is None else self.log.open("ab")
         self.process = subprocess.Popen(
@@ -152,14 +176,17 @@ class ServerProcess:
         if self.log is not None:
             errors.close()  # the server has its own copy
         try:
-            wait_until(self.answers, within=15, every=0.1, what="the server answering")
+            wait_until(self.answers, within=START_SECONDS, every=0.1, what="the server answering")
         except AssertionError:
             self.stop()
-            raise RuntimeError("the server did not answer within 15 s") from None
+            raise RuntimeError(f"the server did not answer within {START_SECONDS} s") from None
+        self.started = True
 
     def answers(self) -> bool:
         assert self.process is not None
         if self.process.poll() is not None:
+            if self.process.returncode == 2:
+                raise PortTaken(self.port)
             raise RuntimeError(f"the server exited with code {self.process.returncode}")
         try:
             with urllib.request.urlopen(self.url + "/", timeout=1) as response:

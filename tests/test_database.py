@@ -1002,6 +1002,64 @@ def test_a_collection_with_one_bad_game_is_refused_whole(played, tmp_path):
         assert db.get_db().execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
 
 
+def failing_from(database: Path, table: str, row: int) -> None:
+    """Every insert into `table` from its `row`-th row on fails, as a full disk would."""
+    with closing(sqlite3.connect(database)) as con:
+        con.execute(
+            f"CREATE TRIGGER full_disk_{table} BEFORE INSERT ON {table}"
+            f" WHEN (SELECT COUNT(*) FROM {table}) >= {row - 1}"
+            " BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
+        )
+        con.commit()
+
+
+def stored_rows(app) -> dict[str, int]:
+    with app.app_context():
+        con = db.get_db()
+        tables = ("games", "events", "device_games", "decks")
+        return {t: con.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in tables}
+
+
+@pytest.mark.parametrize(
+    ("table", "row"),
+    [("games", 3), ("device_games", 2), ("decks", 1)],
+    ids=["the third game", "the second game's place in the list", "its deck, after the games"],
+)
+def test_a_collection_import_failing_half_way_stores_nothing(played, tmp_path, table, row):
+    """Games were stored one transaction each: a failure at the third left two of them."""
+    _, client, _ = played
+    client.post("/library/covenant/new", data={"name": "My cards"})
+    exported = client.get("/data/export").data
+    other = make_app(tmp_path / "other")
+    newcomer = other.test_client()
+    newcomer.post("/device/name", data={"name": "Tablet"})  # the device is stored first
+    before = stored_rows(other)
+    failing_from(database_of(other), table, before[table] + row)
+    response = newcomer.post("/data/import", data={"file": (io.BytesIO(exported), "all.json")})
+    assert response.status_code >= 500  # the failure is the server's: no answer to act on
+    assert stored_rows(other) == before
+
+
+def test_a_collection_import_on_a_disk_that_fills_half_way_stores_nothing(tmp_path):
+    """Its games were stored one by one until the disk was full, and stayed stored."""
+    from .web.test_durability import collection_file
+
+    app = make_app(tmp_path)
+    client = app.test_client()
+    client.post("/device/name", data={"name": "Tablet"})  # the device is stored first
+    before = stored_rows(app)
+    with app.app_context():
+        connection = db.get_db()  # the one the test client's requests use (this thread's)
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        pages = connection.execute("PRAGMA page_count").fetchone()[0]
+        connection.execute(f"PRAGMA max_page_count = {pages + 60}")  # a few games' worth
+    upload = {"file": (io.BytesIO(collection_file(40)), "all.json")}
+    response = client.post("/data/import", data=upload)
+    assert response.status_code == 503, response.get_data(as_text=True)
+    assert "disk of the Botdeck computer is full" in html.unescape(response.get_data(as_text=True))
+    assert stored_rows(app) == before
+
+
 def test_a_watcher_exports_no_game_it_only_watches(played):
     app, client, ids = played
     with app.app_context():

@@ -197,7 +197,7 @@ def test_deacon_crosses_a_route_of_2_freely_where_it_has_a_reef_ball():
         ),
         (lambda d: d.update(name=""), "the board, field 'name'"),
         (lambda d: d.update(format="botdeck-deck"), "not a Botdeck board file"),
-        (lambda d: d.update(version=2), "unsupported board file version 2"),
+        (lambda d: d.update(version=2), "made by a newer Botdeck"),
         (lambda d: d.update(bot="solo_enemy"), "field 'bot'"),
     ],
 )

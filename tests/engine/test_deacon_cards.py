@@ -138,7 +138,7 @@ def test_the_demo_deck_moves_between_the_demo_boards_islands():
             lambda d: d["cards"].append(d["cards"][0]),
             "the deck file, field 'cards' must hold at most 17",
         ),
-        (lambda d: d.update(version=2), "unsupported deck file version"),
+        (lambda d: d.update(version=2), "made by a newer Botdeck"),
         (lambda d: d.update(bot="solo_enemy"), "the deck file, field 'bot'"),
     ],
 )

@@ -32,7 +32,7 @@ def test_a_good_deck_passes():
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        (lambda d: d.update(version=2), "unsupported deck file version 2"),
+        (lambda d: d.update(version=2), "made by a newer Botdeck"),
         (lambda d: d.update(format="tarot"), "not a Botdeck deck file"),
         (
             lambda d: d["cards"][3]["sides"]["normal"]["sections"][0].pop("end"),

@@ -137,7 +137,10 @@ FILE = {"format": "botdeck-game", "version": 1, "bot": "covenant", "seed": 1, "a
     [
         ("not a dict", "this is not a Botdeck game file"),
         ({"format": "something else"}, "this is not a Botdeck game file"),
-        ({"format": "botdeck-game", "version": 99}, "unsupported game file version 99"),
+        (
+            {"format": "botdeck-game", "version": 99},
+            "it was made by a newer Botdeck (update Botdeck to open it)",
+        ),
         ({**FILE, "actions": "x"}, "the game file has no list of actions"),
         ({**FILE, "bot": "nobody"}, "the game cannot be set up: unknown bot 'nobody'"),
         ({**FILE, "seed": "1"}, "the game file has no whole-number seed"),

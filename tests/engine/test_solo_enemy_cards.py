@@ -47,7 +47,7 @@ def test_the_demo_deck_is_8_invented_cards_labelled_as_such():
         ),
         (lambda d: d["cards"][1].update(compass="UP"), "card 2, field 'compass'"),
         (lambda d: d["cards"][7].update(id="1"), "card 1 is listed twice"),
-        (lambda d: d.update(version=2), "unsupported deck file version"),
+        (lambda d: d.update(version=2), "made by a newer Botdeck"),
         (lambda d: d.update(bot="covenant"), "field 'bot'"),
     ],
 )

@@ -290,6 +290,27 @@ def test_rename_then_delete_after_a_confirm_page(app, client):
     assert client.get(f"{BOARDS}/{board_id}").status_code == 404
 
 
+def test_a_board_whose_delete_fails_half_way_is_still_there_whole(app, client):
+    """The board and its undo list were deleted one statement, one transaction each: a
+    failure at the second (a full disk) left the board gone and its undo list behind."""
+    board_id = new_board(client, "Kept whole")
+    triangle(client, board_id)
+
+    def kept() -> list[tuple[str, str]]:
+        with sqlite3.connect(app.config["DATABASE"]) as con:
+            return con.execute("SELECT key, data FROM kept ORDER BY key").fetchall()
+
+    before = kept()
+    assert [key for key, _ in before] == [f"board-undo:{board_id}", f"board:{board_id}"]
+    with sqlite3.connect(app.config["DATABASE"]) as con:
+        con.execute(
+            "CREATE TRIGGER full_disk BEFORE DELETE ON kept WHEN old.key LIKE 'board-undo:%'"
+            " BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
+        )
+    assert client.post(f"{BOARDS}/{board_id}/delete").status_code >= 500
+    assert kept() == before
+
+
 def test_export_then_import_gives_the_same_board_back(app, client):
     board_id = new_board(client, "Round trip")
     triangle(client, board_id)
@@ -323,7 +344,7 @@ BAD_FILES = [
     ),
     ({"islands": [{"number": 5, "x": 1200, "y": 10}]}, "island 5, field 'x'"),
     ({"routes": [{"a": 1, "b": 77, "cost": 1}]}, "route 1-77, field 'b': island 77"),
-    ({"version": 2}, "unsupported board file version 2"),
+    ({"version": 2}, "made by a newer Botdeck"),
 ]
 
 

@@ -256,7 +256,7 @@ def broken_deck(change) -> bytes:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (broken_deck(lambda d: d.update(version=3)), "unsupported deck file version 3"),
+        (broken_deck(lambda d: d.update(version=3)), "made by a newer Botdeck"),
         (
             broken_deck(lambda d: d["cards"][2]["sides"]["normal"]["sections"][0].pop("end")),
             "card 03, normal side, section 1",
@@ -394,3 +394,18 @@ def test_a_deck_that_is_not_in_the_library_is_not_found(client, path):
     response = client.get(f"/library/solo_enemy/no-such-deck{path}")
     assert response.status_code == 404
     assert "There is nothing here" in response.get_data(as_text=True)
+
+
+def test_a_game_that_cannot_be_stored_leaves_no_new_deck_behind(app, client):
+    """The new deck of "A new deck of my cards" was stored before its game, one
+    transaction each: a failure storing the game (a full disk) left an empty deck."""
+    with sqlite3.connect(app.config["DATABASE"]) as con:
+        con.execute(
+            "CREATE TRIGGER full_disk BEFORE INSERT ON games"
+            " BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
+        )
+    started = client.post(
+        "/games", data={"bot": "covenant", "deck_id": "new", "deck_mode": "physical"}
+    )
+    assert started.status_code >= 500
+    assert deck_count(app) == 0

@@ -98,7 +98,7 @@ def test_solo_enemy_options_are_refused_in_french(french):
             "carte 05, face difficile, section 1, le champ « effects.1.type » doit être l'une",
         ),
         (broken_deck(lambda d: d["cards"][8].update(id="01")), "carte 01 figure deux fois"),
-        (broken_deck(lambda d: d.update(version=7)), "version de fichier de paquet non prise"),
+        (broken_deck(lambda d: d.update(version=7)), "créé par une version plus récente"),
         (broken_deck(lambda d: d.update(cards=5)), "le champ « cards » doit être une liste"),
         (b"this is not JSON at all {", "ce n'est pas du JSON"),
     ],
@@ -125,7 +125,7 @@ def test_a_bad_board_file_is_refused_in_french(french, change, english):
 @pytest.mark.parametrize(
     ("fields", "said"),
     [
-        ({"version": 3}, "version de fichier de partie non prise en charge : 3"),
+        ({"version": 3}, "créé par une version plus récente de Botdeck"),
         ({"seed": "x"}, "le fichier de partie n'a pas de graine entière"),
         ({"options": {"difficulty": "dire"}}, "la partie ne peut pas être mise en place"),
         ({"actions": [{"answer": "9.9"}]}, "son action 1 ne peut pas être jouée"),

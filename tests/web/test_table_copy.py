@@ -235,6 +235,19 @@ def test_undo_takes_back_the_last_change_a_file_imported_whole(client):
     assert "disabled>" in text(client.get(COPY)).split("Undo the last change")[0][-200:]
 
 
+def test_a_copy_file_whose_import_fails_half_way_leaves_no_board_behind(app, client):
+    """Its board was stored in the library, then the copy changed in a transaction of its
+    own: a failure there (a full disk) left a board no one chose."""
+    before = kept_rows(app)
+    with app.app_context():
+        db.get_db().execute(
+            "CREATE TRIGGER full_disk BEFORE INSERT ON kept WHEN (SELECT COUNT(*) FROM kept)"
+            f" >= {len(before) + 1} BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
+        )
+    assert imported(client, deacon_copy()).status_code >= 500
+    assert kept_rows(app) == before
+
+
 def test_the_copys_undo_takes_back_its_last_twelve_changes_and_no_more(app):
     """README, the copy page: *Undo the last change* takes back "the last 12", as the
     board editor's Undo does (tests/test_store_guards.py). Guards the bound of the undo
@@ -277,7 +290,7 @@ def test_a_copy_file_with_a_part_that_cannot_be_used_is_refused_whole(app, clien
 def test_a_file_that_is_not_a_copy_or_for_another_game_is_refused(client):
     for data, said in (
         (b"{nope", "not a Botdeck copy file"),
-        ({**deacon_copy(), "version": 2}, "unsupported copy file version"),
+        ({**deacon_copy(), "version": 2}, "made by a newer Botdeck"),
         ({**deacon_copy(), "bot": "bandits"}, "the copy of another game"),
         (demo_board(), "not a Botdeck copy file"),
     ):

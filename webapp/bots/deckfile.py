@@ -15,6 +15,7 @@ from typing import Any
 
 import jsonschema
 
+from ..engine.file_versions import version_refusal
 from ..engine.schema import first_error
 from ..engine.text import Msg, msg
 
@@ -99,18 +100,14 @@ def placed(where: Msg | None, field: list[Any] | str, wrong: Msg, *, clause: boo
 def schema_error(deck: Any, schema: dict[str, Any]) -> jsonschema.ValidationError | None:
     """Check the header, then the schema: the most telling error, or None.
 
-    Raises DeckError at once for a file that is not a Botdeck deck of this version.
+    Raises DeckError at once for a file that is not a Botdeck deck of this version
+    (a bot's `validate_deck` says one from a newer Botdeck is: `refused_as_newer`).
     """
     if not isinstance(deck, dict):
         raise DeckError(msg("the deck file is not a JSON object"))
     if deck.get("format") != DECK_FORMAT:
         raise DeckError(msg("this is not a Botdeck deck file (field 'format')"))
-    if deck.get("version") != DECK_VERSION:
-        raise DeckError(
-            msg(
-                "unsupported deck file version {value} (this app reads {version})",
-                value=repr(deck.get("version")),
-                version=DECK_VERSION,
-            )
-        )
+    refused = version_refusal(deck, DECK_VERSION)
+    if refused is not None:
+        raise DeckError(refused)
     return first_error(deck, schema)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.capabilities import DeckRules
+from ..engine.file_versions import refused_as_newer
 from ..engine.text import Msg, msg, reason
 from .deckfile import DECK_FORMAT, DECK_VERSION, DeckError, schema_error
 
@@ -56,15 +57,17 @@ def validate_deck(
     deck: Any, schema: dict[str, Any], describe: Callable[[dict[str, Any], Any], Msg]
 ) -> dict[str, Any]:
     """The deck if it is usable (its schema, each card once), else DeckError naming the
-    card and field (`describe` words a schema error)."""
-    error = schema_error(deck, schema)
-    if error is not None:
-        raise DeckError(describe(deck, error))
-    seen: set[str] = set()
-    for card in deck["cards"]:
-        if card["id"] in seen:
-            raise DeckError(msg("card {card} is listed twice (field 'id')", card=card["id"]))
-        seen.add(card["id"])
+    card and field (`describe` words a schema error), or saying that a newer Botdeck
+    made it."""
+    with refused_as_newer(deck, DeckError):
+        error = schema_error(deck, schema)
+        if error is not None:
+            raise DeckError(describe(deck, error))
+        seen: set[str] = set()
+        for card in deck["cards"]:
+            if card["id"] in seen:
+                raise DeckError(msg("card {card} is listed twice (field 'id')", card=card["id"]))
+            seen.add(card["id"])
     return deck  # type: ignore[no-any-return]
 
 

@@ -28,6 +28,7 @@ from .actions import Action, Answered, Corrected, Overturned, action_of
 from .bot import Bot, Context, Overturn
 from .capabilities import demo_deck, validate_deck
 from .earlier import OPTION, RELEASES, EarlierRelease
+from .file_versions import NEWER, refused_as_newer, unknown_fields, version_refusal, written_by
 from .history import History, HistoryNeeded
 from .options import checked_options
 from .questions import ROLL, Dice, InvalidAnswer, Number, Question, confirm_of
@@ -37,6 +38,12 @@ from .text import Msg, msg, reason, single_line
 
 EXPORT_FORMAT = "botdeck-game"
 EXPORT_VERSION = 1
+# what a game file holds (`export`): in one from a newer Botdeck, another field is
+# something this Botdeck does not know (webapp/engine/file_versions.py)
+FILE_FIELDS = frozenset(
+    ("format", "version", "revision", "name", "bot", "options", "seed", "deck", "actions")
+    + ("turns", "over", "state")  # written for reading: a replay does not need them
+)
 #: a seed is a signed 64-bit whole number (what a game file and storage can hold)
 SEED_RANGE = range(-(2**63), 2**63)
 # A long game takes a few thousand taps; a file holding more is refused before replaying.
@@ -648,8 +655,9 @@ class Game:
 
     @staticmethod
     def file_header() -> dict[str, Any]:
-        """What every game file starts with: its format and version."""
-        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION}
+        """What every game file starts with: its format and version (and the revision of
+        the Botdeck that wrote it: webapp/engine/file_versions.py)."""
+        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, **written_by()}
 
     def export(self) -> dict[str, Any]:
         """The whole game as JSON-ready data: enough to replay it, and readable (a
@@ -700,17 +708,27 @@ class Game:
         working deck learns what a physical-deck game's actions enter, so a second
         replay must start again from `initial_deck`). `said`, if given, receives each
         action's step and answer in words, as the history shows them; `turns` the title
-        of the turn each was taken in.
+        of the turn each was taken in. A file from a newer Botdeck that cannot be read
+        is refused as such (webapp/engine/file_versions.py).
 
         A file an earlier release wrote, whose answers today's rules would take for
         other steps than the ones it names (its `turns`), is read as that release played
         it: its actions are that release's (`earlier.EarlierRelease`)."""
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise BadGameFile(msg("this is not a Botdeck game file"))
-        if data.get("version") != EXPORT_VERSION:
-            raise BadGameFile(
-                msg("unsupported game file version {value}", value=repr(data.get("version")))
-            )
+        refused = version_refusal(data, EXPORT_VERSION)
+        if refused is not None:
+            raise BadGameFile(refused)
+        if unknown_fields(data, FILE_FIELDS):
+            raise BadGameFile(NEWER)
+        with refused_as_newer(data, BadGameFile):
+            return cls._replayed_file(data, said, turns)
+
+    @classmethod
+    def _replayed_file(
+        cls, data: dict[str, Any], said: list[Msg] | None, turns: list[Msg | None] | None
+    ) -> Game:
+        """`from_export` once the file's format and version are known to be readable."""
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise BadGameFile(msg("the game file has no list of actions"))

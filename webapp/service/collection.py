@@ -4,7 +4,8 @@ A collection file is for keeping a copy outside Botdeck and for bringing it back
 importing one stores each game under the ids it had (so its play and watch links work
 again) unless that game is already here (a recently deleted game's ids stay its own: the
 file's copy gets new ones), and each deck unless the same one is. The
-whole file is checked before anything is stored.
+whole file is checked before anything is stored, then stored in one transaction: a
+failure or the server killed half-way leaves nothing of it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,14 @@ from typing import Any
 
 from ..engine import BadGameFile, all_bots, get_bot
 from ..engine.capabilities import validate_deck
+from ..engine.file_versions import (
+    NEWER,
+    as_written,
+    refused_as_newer,
+    unknown_fields,
+    version_refusal,
+    written_by,
+)
 from ..engine.registry import UnknownBot
 from ..engine.text import msg, reason
 from ..storage import db
@@ -23,6 +32,13 @@ from . import games, library
 
 FORMAT = "botdeck-collection"
 VERSION = 1
+# what a collection file holds; in one from a newer Botdeck, another field is something
+# this Botdeck does not know (webapp/engine/file_versions.py)
+FILE_FIELDS = frozenset(("format", "version", "revision", "exported_at", "games", "decks"))
+# each game's ids and dates, beside its game file
+ENTRY = frozenset(("id", "watch_id", "created_at", "updated_at"))
+# a game to store: the play and watch ids it had (None: new ones), and its rows
+Restoring = tuple[str | None, str | None, db.NewGame]
 MAX_GAMES = 1000
 MAX_DECKS = 200
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -61,6 +77,7 @@ def export_all(device: str) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
+        **written_by(),
         "exported_at": db.now(),
         "games": [
             exported
@@ -68,7 +85,7 @@ def export_all(device: str) -> dict[str, Any]:
             if role == "play" and (exported := _exported(row)) is not None
         ],
         "decks": [
-            deck.data
+            as_written(deck.data)
             for bot in all_bots()
             if bot.cards is not None
             for deck in library.decks(bot.id, device)
@@ -121,22 +138,38 @@ def _dates(entry: dict[str, Any]) -> tuple[str, str] | None:
 
 
 def import_all(data: Any, device: str, *, default_name: str) -> Restored:
-    """Check the whole file, then store what is not here yet for `device`."""
+    """Check the whole file, then store what is not here yet for `device`, all in one
+    transaction: all or nothing, even if the process is killed half-way."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadCollection(msg("this is not a Botdeck collection file"))
-    if data.get("version") != VERSION:
-        raise BadCollection(
-            msg("unsupported collection file version {value}", value=repr(data.get("version")))
-        )
+    refused = version_refusal(data, VERSION)
+    if refused is not None:
+        raise BadCollection(refused)
+    if unknown_fields(data, FILE_FIELDS):
+        raise BadCollection(NEWER)
+    with refused_as_newer(data, BadCollection):
+        games_rows, decks = _checked(data, device, default_name)
+    with db.all_or_nothing():  # killed or failing half-way: nothing stored
+        restored, here = _store_games(games_rows, device)
+        decks_restored, decks_here = _store_decks(decks, device)
+    return Restored(restored, here, decks_restored, decks_here)
+
+
+def _checked(
+    data: dict[str, Any], device: str, default_name: str
+) -> tuple[list[Restoring], list[tuple[str, dict[str, Any]]]]:
+    """Every game of the file replayed and worked out as the rows it is stored as, with
+    the ids it had; every deck checked. BadCollection naming the first that cannot be."""
     game_entries = _list(data, "games", MAX_GAMES)
     deck_entries = _list(data, "decks", MAX_DECKS)
-    prepared = []
+    prepared: list[Restoring] = []
     for number, entry in enumerate(game_entries, start=1):
         if not isinstance(entry, dict):
             raise BadCollection(msg("its game {number} is not a game", number=number))
         name = games.file_name(entry, default_name)
         try:
-            prepared.append((entry, name, games.prepare_import(entry)))
+            # the collection's own fields are not the game file's
+            ready = games.prepare_import({k: v for k, v in entry.items() if k not in ENTRY})
         except BadGameFile as error:
             raise BadCollection(
                 msg(
@@ -146,6 +179,8 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
                     why=reason(error),
                 )
             ) from error
+        rows = games.import_rows(ready, name=name, device=device, dates=_dates(entry))
+        prepared.append((*_ids(entry), rows))
     decks = []
     for number, entry in enumerate(deck_entries, start=1):
         bot_id = entry.get("bot") if isinstance(entry, dict) else None
@@ -155,10 +190,14 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
             raise BadCollection(
                 msg("its deck {number}: {why}", number=number, why=reason(error))
             ) from error
+    return prepared, decks
+
+
+def _store_games(prepared: list[Restoring], device: str) -> tuple[int, int]:
+    """Store the games not here yet; (how many stored, how many were here)."""
     restored = here = 0
-    for entry, name, ready in prepared:
-        game_id, watch_id = _ids(entry)
-        if game_id is not None and db.find_game(game_id) is not None:
+    for game_id, watch_id, rows in prepared:
+        if game_id is not None and db.game_head(game_id) is not None:
             db.join_game(device, game_id, "play", db.now())
             here += 1
             continue
@@ -168,22 +207,21 @@ def import_all(data: Any, device: str, *, default_name: str) -> Restored:
             watch_id is not None and db.watch_id_taken(watch_id)
         ):
             game_id = watch_id = None
-        games.store_import(
-            ready,
-            name=name,
-            device=device,
-            game_id=game_id,
-            watch_id=watch_id,
-            dates=_dates(entry),
-        )
+        games.store_import(rows, game_id=game_id, watch_id=watch_id)
         restored += 1
-    decks_restored = decks_here = 0
+    return restored, here
+
+
+def _store_decks(decks: list[tuple[str, dict[str, Any]]], device: str) -> tuple[int, int]:
+    """Store the decks not here yet (under a free name); (how many stored, how many
+    were here)."""
+    restored = here = 0
     for bot_id, deck in decks:
         existing = library.named(bot_id, deck["name"], device)
         if existing is not None and existing.data == deck:
-            decks_here += 1
+            here += 1
             continue
         deck["name"] = library.free_name(bot_id, deck["name"], device)
         library.store(bot_id, deck, device)
-        decks_restored += 1
-    return Restored(restored, here, decks_restored, decks_here)
+        restored += 1
+    return restored, here

@@ -205,22 +205,23 @@ def create_game(
     """
     seed = secrets.randbelow(2**31) if seed is None else seed
     game = Game(bot_id, {**options, **get_bot(bot_id).new_game_options}, seed, deck)
-    if new_deck is not None and device is not None:
-        deck_id = library.create(bot_id, new_deck, device)
-    game_id = new_id()
-    db.insert_game(
-        game_id,
-        watch_id=new_id(),
-        deck_id=deck_id,
-        device=device,
-        name=name,
-        bot=bot_id,
-        options=game.options,
-        seed=seed,
-        deck=game.initial_deck,
-        summary=lobby_summary(game),
-        now=db.now(),
-    )
+    summary, game_id = lobby_summary(game), new_id()
+    with db.all_or_nothing():  # the new deck and its game, or neither
+        if new_deck is not None and device is not None:
+            deck_id = library.create(bot_id, new_deck, device)
+        db.insert_game(
+            game_id,
+            watch_id=new_id(),
+            deck_id=deck_id,
+            device=device,
+            name=name,
+            bot=bot_id,
+            options=game.options,
+            seed=seed,
+            deck=game.initial_deck,
+            summary=summary,
+            now=db.now(),
+        )
     row = db.find_game(game_id)
     assert row is not None  # (just stored)
     game.kept_by(_whole_log(row))
@@ -266,24 +267,20 @@ def _turn(game: Game) -> dict[str, Any] | None:
     return None if checklist is None else checklist.title.to_json()
 
 
-def store_import(
+def import_rows(
     prepared: PreparedImport,
     *,
     name: str,
     device: str | None = None,
-    game_id: str | None = None,
-    watch_id: str | None = None,
     dates: tuple[str, str] | None = None,
-) -> str:
-    """Store a prepared game: under new ids, or the ones it had (a restored collection,
-    with the `dates` it was created and last played)."""
+) -> db.NewGame:
+    """A prepared game as the rows it is stored as (`dates`: when a restored game was
+    created and last played). Nothing is stored: a collection works out all of its
+    games' rows before the one transaction that stores them."""
     game = prepared.game
-    game_id = game_id or new_id()
-    db.insert_game(
-        game_id,
-        watch_id=watch_id or new_id(),
-        device=device,
+    return db.new_game(
         name=name,
+        device=device,
         bot=game.bot.id,
         options=game.options,
         seed=game.seed,
@@ -294,6 +291,15 @@ def store_import(
         events=prepared.events,
         dates=dates,
     )
+
+
+def store_import(
+    rows: db.NewGame, *, game_id: str | None = None, watch_id: str | None = None
+) -> str:
+    """Store an imported game: under new ids, or the ones it had (a restored
+    collection)."""
+    game_id = game_id or new_id()
+    db.store_game(game_id, watch_id or new_id(), rows)
     return game_id
 
 
@@ -305,7 +311,7 @@ def file_name(data: Any, fallback: str) -> str:
 
 def import_game(data: Any, *, name: str, device: str | None = None) -> str:
     """Store an exported game under a new id after replaying it in full."""
-    return store_import(prepare_import(data), name=name, device=device)
+    return store_import(import_rows(prepare_import(data), name=name, device=device))
 
 
 def forget_all() -> None:

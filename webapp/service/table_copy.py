@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Bot, CopyPart, Msg, get_bot, msg
+from ..engine.file_versions import as_written, refused_as_newer, version_refusal, written_by
 from ..engine.schema import first_error, in_words
 from ..engine.text import reason
 from ..storage import db
@@ -173,6 +174,13 @@ def schema(bot_id: str) -> dict[str, Any]:
     properties: dict[str, Any] = {
         "format": {"const": FORMAT},
         "version": {"const": VERSION},
+        "revision": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2**31 - 1,
+            "description": "Which Botdeck wrote the file (absent: 1); an earlier one "
+            "refuses what it cannot read as made by a newer Botdeck.",
+        },
         "bot": {"const": bot.id},
         "parts": {
             "type": "object",
@@ -204,6 +212,7 @@ def export(bot_id: str, owner: str) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
+        **written_by(),
         "bot": bot_id,
         "parts": {
             found.part.key: found.value for found in parts(bot_id, owner) if found.value is not None
@@ -211,7 +220,7 @@ def export(bot_id: str, owner: str) -> dict[str, Any]:
     }
     board = table_board(bot_id, owner)
     if board is not None:
-        data["board"] = {k: v for k, v in board.data.items() if k != "photo"}
+        data["board"] = as_written({k: v for k, v in board.data.items() if k != "photo"})
     return data
 
 
@@ -226,20 +235,23 @@ class CheckedCopy:
 
 def check_file(bot_id: str, data: Any) -> CheckedCopy:
     """Every part of a copy file checked as a game checks it; CopyFileError naming the
-    part and field of the first that cannot be used. Nothing is stored."""
+    part and field of the first that cannot be used (or saying that a newer Botdeck made
+    the file). Nothing is stored."""
     bot = get_bot(bot_id)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CopyFileError(msg("this is not a Botdeck copy file (field 'format')"))
-    if data.get("version") != VERSION:
-        raise CopyFileError(
-            msg(
-                "unsupported copy file version {value} (this app reads {version})",
-                value=repr(data.get("version")),
-                version=VERSION,
-            )
-        )
+    refused = version_refusal(data, VERSION)
+    if refused is not None:
+        raise CopyFileError(refused)
     if data.get("bot") != bot_id:
         raise CopyFileError(msg("it is the copy of another game"))
+    with refused_as_newer(data, CopyFileError):
+        return _checked_file(bot, data)
+
+
+def _checked_file(bot: Bot[Any], data: dict[str, Any]) -> CheckedCopy:
+    """`check_file` once the file is known to be a copy of this version, for this bot."""
+    bot_id = bot.id
     error = first_error(data, schema(bot_id))
     if error is not None:
         path, wrong = in_words(error)
@@ -273,20 +285,23 @@ def _checked(name: Msg, check: Callable[[Any], Any], raw: Any) -> Any:
 def store_file(checked: CheckedCopy, owner: str) -> None:
     """Store a checked copy file over the owner's copy, as one change Undo takes back:
     its parts, and its board as the table's (stored in the board library, or the
-    owner's board that is the very same file)."""
+    owner's board that is the very same file). One transaction: a board stored and
+    the copy not changed would be a board no one chose."""
     changes: list[tuple[str, Any]] = list(checked.values.items())
-    if checked.board is not None:
-        same = next((b for b in boards.boards(checked.bot, owner) if b.data == checked.board), None)
-        if same is not None:
-            board_id = same.id
-        else:
-            board = {
-                **checked.board,
-                "name": boards.free_name(checked.bot, checked.board["name"], owner),
-            }
-            board_id = boards.store(checked.bot, board, owner)
-        changes.append((TABLE_BOARD, {"board": board_id}))
-    _change(checked.bot, owner, changes)
+    with db.all_or_nothing():
+        if checked.board is not None:
+            own = boards.boards(checked.bot, owner)
+            same = next((b for b in own if b.data == checked.board), None)
+            if same is not None:
+                board_id = same.id
+            else:
+                board = {
+                    **checked.board,
+                    "name": boards.free_name(checked.bot, checked.board["name"], owner),
+                }
+                board_id = boards.store(checked.bot, board, owner)
+            changes.append((TABLE_BOARD, {"board": board_id}))
+        _change(checked.bot, owner, changes)
 
 
 def entered_count(found: Collection[PartState]) -> int:

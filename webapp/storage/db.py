@@ -93,9 +93,11 @@ class NewEvent:
 
 
 class Connection(sqlite3.Connection):
-    """A connection that knows the database file it was opened on (for its writer lock)."""
+    """A connection that knows the database file it was opened on (for its writer lock),
+    and how deep in `_transaction`s it is (a transaction inside another is a savepoint)."""
 
     path = ""
+    depth = 0
 
 
 def connect(path: str | Path) -> sqlite3.Connection:
@@ -440,6 +442,71 @@ def _game(row: sqlite3.Row) -> GameRow:
     )
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """A game to store, with an imported one's events, as the rows it is written as:
+    its JSON written out before the writer lock is taken (a collection of 1,000 games
+    is stored in one transaction, other devices' taps waiting)."""
+
+    deck_id: str | None
+    name: str
+    bot: str
+    options: str
+    seed: int
+    deck: str
+    summary: str
+    created_at: str
+    updated_at: str
+    owner: str | None
+    stored_at: str  # when its owner joined it, and its events were stored
+    # each event's (seq, kind, action, summary, created_at, in_effect, turn)
+    events: list[tuple[Any, ...]]
+
+
+def new_game(
+    *,
+    deck_id: str | None = None,
+    name: str,
+    bot: str,
+    options: dict[str, Any],
+    seed: int,
+    deck: dict[str, Any],
+    summary: dict[str, Any],
+    now: str,
+    events: list[NewEvent] = (),  # type: ignore[assignment]
+    device: str | None = None,
+    dates: tuple[str, str] | None = None,
+) -> NewGame:
+    """A new game's rows (nothing is written), owned by the device that made it;
+    `dates`: when a restored game was created and last played (else `now`)."""
+    created_at, updated_at = dates or (now, now)
+    return NewGame(
+        deck_id,
+        name,
+        bot,
+        json.dumps(options),
+        seed,
+        json.dumps(deck),
+        json.dumps(summary),
+        created_at,
+        updated_at,
+        device,
+        now,
+        [
+            (
+                seq,
+                event.kind,
+                _json_or_null(event.action),
+                json.dumps(event.summary),
+                now,
+                event.in_effect,
+                _json_or_null(event.turn),
+            )
+            for seq, event in enumerate(events, start=1)
+        ],
+    )
+
+
 def insert_game(
     game_id: str,
     *,
@@ -456,9 +523,27 @@ def insert_game(
     device: str | None = None,
     dates: tuple[str, str] | None = None,
 ) -> None:
-    """A new game (with an imported one's events), joined by the device that made it;
-    `dates`: when a restored game was created and last played (else `now`)."""
-    created_at, updated_at = dates or (now, now)
+    """A new game (with an imported one's events), joined by the device that made it,
+    stored under these ids (the arguments: `new_game`'s)."""
+    made = new_game(
+        deck_id=deck_id,
+        name=name,
+        bot=bot,
+        options=options,
+        seed=seed,
+        deck=deck,
+        summary=summary,
+        now=now,
+        events=events,
+        device=device,
+        dates=dates,
+    )
+    store_game(game_id, watch_id, made)
+
+
+def store_game(game_id: str, watch_id: str, game: NewGame) -> None:
+    """Store a new game under these ids, with its events, in the list of the device
+    that made it."""
     db = get_db()
     with _transaction(db):
         db.execute(
@@ -468,41 +553,29 @@ def insert_game(
             (
                 game_id,
                 watch_id,
-                deck_id,
-                name,
-                bot,
-                json.dumps(options),
-                seed,
-                json.dumps(deck),
-                len(events),
-                json.dumps(summary),
-                created_at,
-                updated_at,
-                device,
+                game.deck_id,
+                game.name,
+                game.bot,
+                game.options,
+                game.seed,
+                game.deck,
+                len(game.events),
+                game.summary,
+                game.created_at,
+                game.updated_at,
+                game.owner,
             ),
         )
         db.executemany(
             "INSERT INTO events (game_id, seq, kind, action, summary, created_at, in_effect,"
             " turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    game_id,
-                    seq,
-                    event.kind,
-                    _json_or_null(event.action),
-                    json.dumps(event.summary),
-                    now,
-                    event.in_effect,
-                    _json_or_null(event.turn),
-                )
-                for seq, event in enumerate(events, start=1)
-            ],
+            [(game_id, *event) for event in game.events],
         )
-        if device is not None:
+        if game.owner is not None:
             db.execute(
                 "INSERT INTO device_games (device_id, game_id, role, joined_at)"
                 " VALUES (?, ?, 'play', ?)",
-                (device, game_id, now),
+                (game.owner, game_id, game.stored_at),
             )
 
 
@@ -904,9 +977,18 @@ def events_after(game_id: str, seq: int) -> list[Event]:
 @contextmanager
 def _transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """BEGIN IMMEDIATE … COMMIT under the writer lock, rolled back on any error;
-    DatabaseBusy (nothing written) if the database stays locked BUSY_SECONDS."""
+    DatabaseBusy (nothing written) if the database stays locked BUSY_SECONDS. Inside
+    another one (this thread's connection, within `all_or_nothing`) it is a savepoint:
+    an error undoes its own writes, and what it wrote is committed with the outer one,
+    or not at all."""
+    depth = getattr(db, "depth", 0)
+    if depth:  # the writer lock held and the transaction open, by this thread
+        with _savepoint(db, depth):
+            yield db
+        return
     with _writing(db):
         db.execute("BEGIN IMMEDIATE")
+        _set_depth(db, 1)
         try:
             yield db
             db.execute("COMMIT")
@@ -914,6 +996,41 @@ def _transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
             if db.in_transaction:  # a failed COMMIT (a full disk) leaves it open
                 db.execute("ROLLBACK")
             raise
+        finally:
+            _set_depth(db, 0)
+
+
+@contextmanager
+def _savepoint(db: sqlite3.Connection, depth: int) -> Iterator[None]:
+    db.execute("SAVEPOINT inner")
+    _set_depth(db, depth + 1)
+    try:
+        yield
+    except BaseException:
+        # a full disk may have rolled back the whole transaction: nothing left to undo
+        if db.in_transaction:
+            db.execute("ROLLBACK TO inner")
+            db.execute("RELEASE inner")
+        raise
+    else:
+        db.execute("RELEASE inner")
+    finally:
+        _set_depth(db, depth)
+
+
+def _set_depth(db: sqlite3.Connection, depth: int) -> None:
+    if isinstance(db, Connection):
+        db.depth = depth
+
+
+@contextmanager
+def all_or_nothing() -> Iterator[None]:
+    """Every write this thread makes within the block, by any function of this module,
+    is committed at its end in one transaction, or none is: an error, or the process
+    killed half-way, leaves the database as it was. The writer lock is held the while
+    (other devices' taps wait): work out what to write before the block."""
+    with _transaction(get_db()):
+        yield
 
 
 # --- the card library -----------------------------------------------------------------
@@ -946,6 +1063,16 @@ def list_decks(bot: str, owner: str) -> list[DeckRow]:
 def find_deck(deck_id: str) -> DeckRow | None:
     row = get_db().execute("SELECT * FROM decks WHERE id = ?", (deck_id,)).fetchone()
     return None if row is None else _deck(row)
+
+
+def find_deck_named(bot: str, name: str, owner: str) -> DeckRow | None:
+    """The owner's first deck of this bot with exactly this name (None: there is none)."""
+    row = get_db().execute(
+        "SELECT * FROM decks WHERE owner = ? AND bot = ? AND name = ? ORDER BY created_at LIMIT 1",
+        (owner, bot, name),
+    )
+    found = row.fetchone()
+    return None if found is None else _deck(found)
 
 
 def insert_deck(
@@ -1080,8 +1207,9 @@ def _set_kept(db: sqlite3.Connection, owner: str, bot: str, key: str, data: Any,
 
 
 def delete_kept(owner: str, bot: str, *keys: str) -> None:
+    """Remove these entries, in one transaction (a board and its undo list go together)."""
     db = get_db()
-    with _writing(db):
+    with _transaction(db):
         db.executemany(
             "DELETE FROM kept WHERE owner = ? AND bot = ? AND key = ?",
             [(owner, bot, key) for key in keys],

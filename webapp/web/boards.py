@@ -12,7 +12,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..bots.pages import BoardEditor
 from ..engine import Bot, get_bot
 from ..engine.capabilities import board_of
-from ..engine.json_input import JsonInputError, parse_json
+from ..engine.file_versions import as_written
+from ..engine.json_input import JsonInputError, NumberTooLarge, parse_json
 from ..engine.registry import UnknownBot
 from ..service import boards
 from .devices import current_device, saved_device
@@ -195,7 +196,7 @@ def export(bot_id: str, board_id: str) -> Response:
     """The board as one JSON file in the published, versioned format."""
     _bot(bot_id)
     found = _board(bot_id, board_id)
-    return json_download(found.data, found.name, prefix="board-")
+    return json_download(as_written(found.data), found.name, prefix="board-")
 
 
 @bp.post(AT + "/import")
@@ -207,6 +208,8 @@ def import_file(bot_id: str) -> Any:
         return error_page(400, _("Choose a board file to import."))
     try:
         data = parse_json(content)
+    except NumberTooLarge as error:  # JSON, and maybe a board file: refused as one
+        return _refused_board_file(error)
     except JsonInputError as error:
         return error_page(
             422,
@@ -221,18 +224,19 @@ def import_file(bot_id: str) -> Any:
     try:
         data = board_of(bot).validate(data)
     except ValueError as error:
-        return error_page(
-            422,
-            _(
-                "This board file cannot be imported: %(why)s. Nothing was imported.",
-                why=refusal(error),
-            ),
-        )
+        return _refused_board_file(error)
     data.pop("photo", None)  # a photo stays on the Botdeck that took it, never in the file
     owner = saved_device().id
     data["name"] = boards.free_name(bot_id, data["name"], owner)
     board_id = boards.store(bot_id, data, owner)
     return redirect(url_for("boards.board", bot_id=bot_id, board_id=board_id), code=303)
+
+
+def _refused_board_file(error: ValueError) -> tuple[str, int, dict[str, str]]:
+    return error_page(
+        422,
+        _("This board file cannot be imported: %(why)s. Nothing was imported.", why=refusal(error)),
+    )
 
 
 def _wrong_kind(bot_id: str, data: Any) -> str | None:

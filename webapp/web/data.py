@@ -30,7 +30,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..engine.json_input import JsonInputError, parse_json
+from ..engine.json_input import JsonInputError, NumberTooLarge, parse_json
 from ..service import collection, games, live
 from ..storage import db, safety
 from .body_limits import COLLECTION_BYTES
@@ -270,20 +270,20 @@ def import_all() -> Any:
     try:
         data = parse_json(content, max_chars=COLLECTION_BYTES)
         restored = collection.import_all(data, saved_device().id, default_name=_("Imported game"))
+    except (NumberTooLarge, collection.BadCollection) as error:  # (JSON: maybe a collection)
+        return error_page(
+            422,
+            _(
+                "This collection cannot be imported: %(why)s. Nothing was imported.",
+                why=refusal(error),
+            ),
+        )
     except JsonInputError as error:
         return error_page(
             422,
             _(
                 "This file is not a Botdeck collection file (%(why)s). Nothing was imported.",
                 why=translate(error.reason),
-            ),
-        )
-    except collection.BadCollection as error:
-        return error_page(
-            422,
-            _(
-                "This collection cannot be imported: %(why)s. Nothing was imported.",
-                why=refusal(error),
             ),
         )
     return render_template("data/imported.html", restored=restored)

@@ -12,7 +12,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..bots.whole_cards import WholeCards
 from ..engine import Bot, get_bot
 from ..engine.capabilities import cards_of
-from ..engine.json_input import JsonInputError, parse_json
+from ..engine.file_versions import as_written
+from ..engine.json_input import JsonInputError, NumberTooLarge, parse_json
 from ..engine.registry import UnknownBot
 from ..service import library
 from ..storage import db
@@ -171,7 +172,7 @@ def export(bot_id: str, deck_id: str) -> Response:
     """The deck as one JSON file in the published, versioned format."""
     _bot(bot_id)
     found = _deck(bot_id, deck_id)
-    return json_download(found.data, found.name)
+    return json_download(as_written(found.data), found.name)
 
 
 @bp.post("/import")
@@ -183,6 +184,8 @@ def import_file(bot_id: str) -> Any:
         return error_page(400, _("Choose a deck file to import."))
     try:
         data = cards_of(bot).validate_deck(parse_json(content))
+    except NumberTooLarge as error:  # JSON, and maybe a deck file: refused as one
+        return _refused_deck_file(error)
     except JsonInputError as error:
         return error_page(
             422,
@@ -192,13 +195,7 @@ def import_file(bot_id: str) -> Any:
             ),
         )
     except ValueError as error:
-        return error_page(
-            422,
-            _(
-                "This deck file cannot be imported: %(why)s. Nothing was imported.",
-                why=refusal(error),
-            ),
-        )
+        return _refused_deck_file(error)
     if data["bot"] != bot_id:
         return error_page(422, _("This deck file is for another bot. Nothing was imported."))
     owner = saved_device().id
@@ -209,6 +206,13 @@ def import_file(bot_id: str) -> Any:
     return redirect(url_for("library.deck", bot_id=bot_id, deck_id=deck_id), code=303)
 
 
+def _refused_deck_file(error: ValueError) -> tuple[str, int, dict[str, str]]:
+    return error_page(
+        422,
+        _("This deck file cannot be imported: %(why)s. Nothing was imported.", why=refusal(error)),
+    )
+
+
 @bp.post("/import/resolve")
 def resolve_import(bot_id: str) -> Any:
     """Keep both decks (the new one renamed) or replace the one with the same name."""
@@ -217,13 +221,7 @@ def resolve_import(bot_id: str) -> Any:
     try:
         data = cards_of(bot).validate_deck(parse_json(request.form.get("data", "")))
     except ValueError as error:
-        return error_page(
-            422,
-            _(
-                "This deck file cannot be imported: %(why)s. Nothing was imported.",
-                why=refusal(error),
-            ),
-        )
+        return _refused_deck_file(error)
     owner = saved_device().id
     clash = library.named(bot_id, data["name"], owner)
     if choice == "replace" and clash is not None:

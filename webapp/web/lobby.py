@@ -16,7 +16,7 @@ from ..bots.deckfile import DeckError
 from ..bots.pages import FormFields
 from ..engine import BadGameFile, Bot, all_bots, checked_options, get_bot
 from ..engine.capabilities import cards_of
-from ..engine.json_input import JsonInputError, parse_json
+from ..engine.json_input import JsonInputError, NumberTooLarge, parse_json
 from ..engine.registry import UnknownBot
 from ..engine.text import Msg, reason
 from ..service import boards, games, library, table_copy
@@ -361,23 +361,22 @@ def import_file() -> BaseResponse | tuple[str, int, dict[str, str]]:
         return error_page(400, _("Choose a game file to import."))
     try:
         data = parse_json(content)
+        name = games.file_name(data, _("Imported game"))
+        game_id = games.import_game(data, name=name, device=saved_device().id)
+    except (NumberTooLarge, BadGameFile) as error:  # (JSON: maybe a game file)
+        return error_page(
+            422,
+            _(
+                "This game file cannot be imported: %(why)s. Nothing was imported.",
+                why=refusal(error),
+            ),
+        )
     except JsonInputError as error:
         return error_page(
             422,
             _(
                 "This file is not a Botdeck game file (%(why)s). Nothing was imported.",
                 why=translate(error.reason),
-            ),
-        )
-    name = games.file_name(data, _("Imported game"))
-    try:
-        game_id = games.import_game(data, name=name, device=saved_device().id)
-    except BadGameFile as error:
-        return error_page(
-            422,
-            _(
-                "This game file cannot be imported: %(why)s. Nothing was imported.",
-                why=refusal(error),
             ),
         )
     return redirect(url_for("play.page", game_id=game_id), code=303)

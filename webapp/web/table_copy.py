@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..engine import Bot, all_bots, get_bot
-from ..engine.json_input import JsonInputError, parse_json
+from ..engine.json_input import JsonInputError, NumberTooLarge, parse_json
 from ..engine.registry import UnknownBot
 from ..service import boards, library, table_copy
 from .devices import current_device, saved_device
@@ -173,6 +173,8 @@ def import_file(bot_id: str) -> Any:
         return error_page(400, _("Choose a copy file to import."))
     try:
         checked = table_copy.check_file(bot_id, parse_json(content))
+    except NumberTooLarge as error:  # JSON, and maybe a copy file: refused as one
+        return _refused_copy_file(error)
     except JsonInputError as error:
         return error_page(
             422,
@@ -182,15 +184,16 @@ def import_file(bot_id: str) -> Any:
             ),
         )
     except ValueError as error:
-        return error_page(
-            422,
-            _(
-                "This copy file cannot be imported: %(why)s. Nothing was imported.",
-                why=refusal(error),
-            ),
-        )
+        return _refused_copy_file(error)
     table_copy.store_file(checked, saved_device().id)
     return redirect(url_for("table_copy.page", bot_id=bot_id, imported=1), code=303)
+
+
+def _refused_copy_file(error: ValueError) -> tuple[str, int, dict[str, str]]:
+    return error_page(
+        422,
+        _("This copy file cannot be imported: %(why)s. Nothing was imported.", why=refusal(error)),
+    )
 
 
 @bp.get("/schemas/<bot_id>-copy.json")

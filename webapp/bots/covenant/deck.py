@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Msg, msg
+from ...engine.file_versions import refused_as_newer
 from ...engine.schema import in_words
 from ..deckfile import (
     DECK_FORMAT,
@@ -31,21 +32,23 @@ deck_schema, demo_deck = bundled_deck_files(__package__)
 
 
 def validate_deck(deck: Any) -> dict[str, Any]:
-    """Return the deck if it is usable, else raise DeckError naming card and field."""
-    error = schema_error(deck, deck_schema())
-    if error is not None:
-        raise DeckError(_describe_schema_error(deck, error))
-    layout = Layout(tuple(deck["layout"]["rows"]))
-    seen: set[str] = set()
-    for card in deck["cards"]:
-        where = msg("card {card}", card=card["id"])
-        if card["id"] in seen:
-            raise DeckError(msg("{where} is listed twice (field 'id')", where=where))
-        seen.add(card["id"])
-        for side, content in card["sides"].items():
-            for number, section in enumerate(content["sections"], start=1):
-                if section is not None:
-                    _check_spaces(layout, section, _section_place(where, side, number))
+    """Return the deck if it is usable, else raise DeckError naming card and field (or
+    saying that a newer Botdeck made it)."""
+    with refused_as_newer(deck, DeckError):
+        error = schema_error(deck, deck_schema())
+        if error is not None:
+            raise DeckError(_describe_schema_error(deck, error))
+        layout = Layout(tuple(deck["layout"]["rows"]))
+        seen: set[str] = set()
+        for card in deck["cards"]:
+            where = msg("card {card}", card=card["id"])
+            if card["id"] in seen:
+                raise DeckError(msg("{where} is listed twice (field 'id')", where=where))
+            seen.add(card["id"])
+            for side, content in card["sides"].items():
+                for number, section in enumerate(content["sections"], start=1):
+                    if section is not None:
+                        _check_spaces(layout, section, _section_place(where, side, number))
     return deck
 
 

@@ -26,6 +26,7 @@ import jsonschema
 
 from ...engine import Msg, msg, reason
 from ...engine.capabilities import BoardRules
+from ...engine.file_versions import refused_as_newer, version_refusal
 from ...engine.geometry import Graph, Ring, Route
 from ...engine.schema import first_error, in_words, path_name
 from ..deckfile import package_json, placed
@@ -277,19 +278,21 @@ def empty_board(name: str) -> dict[str, Any]:
 
 def validate_board(data: Any) -> dict[str, Any]:
     """Return the board file if it can be used, else raise BoardError naming the
-    island, route or sector and the field. Changes nothing."""
+    island, route or sector and the field (or saying that a newer Botdeck made it).
+    Changes nothing."""
     if not isinstance(data, dict):
         raise BoardError(msg("the board file is not a JSON object"))
     if data.get("format") != BOARD_FORMAT:
         raise BoardError(msg("this is not a Botdeck board file (field 'format')"))
-    if data.get("version") != BOARD_VERSION:
-        raise BoardError(
-            msg(
-                "unsupported board file version {value} (this app reads {version})",
-                value=repr(data.get("version")),
-                version=BOARD_VERSION,
-            )
-        )
+    refused = version_refusal(data, BOARD_VERSION)
+    if refused is not None:
+        raise BoardError(refused)
+    with refused_as_newer(data, BoardError):
+        return _checked_board(data)
+
+
+def _checked_board(data: dict[str, Any]) -> dict[str, Any]:
+    """`validate_board` once the file is known to be a board of this version."""
     error = first_error(data, board_schema())
     if error is not None:
         raise BoardError(_describe(data, error))
