@@ -415,12 +415,14 @@ def test_the_games_of_a_database_of_2026_11_24_or_before_say_that_release_played
         "INSERT INTO events (game_id, seq, kind, action, summary, created_at)"
         " VALUES ('oldgame0000000000000001', ?, ?, ?, '{\"text\": \"x\"}', '2026-01-01')",
         [
-            (1, "action", '{"correct": "coins", "value": 1}'),
-            (2, "action", '{"correct": "coins", "value": 2}'),
-            (3, "action", '{"correct": "coins", "value": 3}'),
-            (4, "undo", None),
-            (5, "undo", None),
-            (6, "redo", None),
+            (1, "redo", None),  # nothing to redo, nor to undo: nothing changed
+            (2, "undo", None),
+            (3, "action", '{"correct": "coins", "value": 1}'),
+            (4, "action", '{"correct": "coins", "value": 2}'),
+            (5, "action", '{"correct": "coins", "value": 3}'),
+            (6, "undo", None),
+            (7, "undo", None),
+            (8, "redo", None),
         ],
     )
     said = {"earlier_release": {"date": "2026-11-24", "actions": 7}}

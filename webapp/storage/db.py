@@ -296,6 +296,24 @@ def _owners(db: sqlite3.Connection) -> None:
         db.execute("DROP TABLE kept_before_owners")
 
 
+def _counted_log(db: sqlite3.Connection) -> Iterator[tuple[str, int, int, int]]:
+    """Every game's events, oldest first, each with the actions in effect once it is
+    applied and how many Redo could then bring back, as the log of an earlier Botdeck
+    replays them: every undo took back one action, every redo brought one back, and an
+    undo with nothing to undo, or a redo with nothing to redo, changed nothing."""
+    stored = db.execute("SELECT game_id, seq, kind FROM events ORDER BY game_id, seq")
+    for game_id, events in itertools.groupby(stored.fetchall(), key=lambda row: row[0]):
+        in_effect = redoable = 0
+        for _, seq, kind in events:
+            if kind == "action":
+                in_effect, redoable = in_effect + 1, 0
+            elif kind == "undo" and in_effect:
+                in_effect, redoable = in_effect - 1, redoable + 1
+            elif kind == "redo" and redoable:
+                in_effect, redoable = in_effect + 1, redoable - 1
+            yield game_id, seq, in_effect, redoable
+
+
 def _games_of_an_earlier_release(db: sqlite3.Connection) -> None:
     """A database of version 3 was last written by a Botdeck of 2026-11-24 or before:
     what its games played so far — the actions in effect, and those Redo would bring
@@ -305,16 +323,7 @@ def _games_of_an_earlier_release(db: sqlite3.Connection) -> None:
         return
     played: dict[str, int] = {}
     if _has_table(db, "events"):
-        stored = db.execute("SELECT game_id, kind FROM events ORDER BY game_id, seq")
-        for game_id, events in itertools.groupby(stored, key=lambda row: row[0]):
-            in_effect = redoable = 0
-            for _, kind in events:
-                if kind == "action":
-                    in_effect, redoable = in_effect + 1, 0
-                elif kind == "undo" and in_effect:
-                    in_effect, redoable = in_effect - 1, redoable + 1
-                elif kind == "redo" and redoable:
-                    in_effect, redoable = in_effect + 1, redoable - 1
+        for game_id, _, in_effect, redoable in _counted_log(db):
             played[game_id] = in_effect + redoable
     stamped = []
     for game_id, text in db.execute("SELECT id, options FROM games").fetchall():
@@ -329,24 +338,12 @@ def _events_in_effect(db: sqlite3.Connection) -> None:
     """Each event says how many actions are in effect once it is applied: an undo event
     can then take back several at once ("Undo back to here"), and the History tells an
     entry still in effect from one undone. Worked out for the events already stored as
-    the log replays them (then every undo took back one action, every redo brought one
-    back; an undo with nothing to undo, or a redo with nothing to redo, changed nothing)."""
+    the log replays them (`_counted_log`)."""
     _add_column(db, "events", "in_effect", "INTEGER NOT NULL DEFAULT 0")
     _add_column(db, "events", "turn", "TEXT")
     if not _has_table(db, "events"):
         return
-    counted: list[tuple[int, str, int]] = []
-    stored = db.execute("SELECT game_id, seq, kind FROM events ORDER BY game_id, seq")
-    for game_id, events in itertools.groupby(stored, key=lambda row: row[0]):
-        in_effect = redoable = 0
-        for _, seq, kind in events:
-            if kind == "action":
-                in_effect, redoable = in_effect + 1, 0
-            elif kind == "undo" and in_effect:
-                in_effect, redoable = in_effect - 1, redoable + 1
-            elif kind == "redo" and redoable:
-                in_effect, redoable = in_effect + 1, redoable - 1
-            counted.append((in_effect, game_id, seq))
+    counted = [(in_effect, game_id, seq) for game_id, seq, in_effect, _ in _counted_log(db)]
     db.executemany("UPDATE events SET in_effect = ? WHERE game_id = ? AND seq = ?", counted)
 
 
