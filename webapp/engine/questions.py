@@ -57,7 +57,8 @@ class Choice:
     #: drawn apart from the other answers, after them: it closes a phase ("Night falls")
     apart: bool = False
     #: the rules forbid it now, in their words: shown with them, not tappable, and
-    #: refused with them if it is sent anyway (a Railway where bandits are)
+    #: refused with them if it is sent anyway (a Railway where bandits are); found in a
+    #: game's log, it was taken on a release that allowed it (`forbidden_now`)
     refused: Msg | None = None
 
 

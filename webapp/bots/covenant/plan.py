@@ -45,9 +45,9 @@ def battles_a_ship(entry: Entry, *, as_before: bool) -> bool:
     """A placement that makes it battle a Ship in Pirate mode: on an island of its own,
     or on the island of the Fort/Garrison it also battles (multiple battles) — which a
     release before 2026-11-25 left out, battling the building only (`earlier`)."""
-    if entry.outcome == "building" and as_before:
-        return False
-    return entry.outcome == "pirate" or (entry.outcome == "building" and bool(entry.pirates))
+    if entry.outcome == "building":
+        return bool(entry.pirates) and not as_before
+    return entry.outcome == "pirate"
 
 
 def attack_happens(state: CovenantState, effect: Mapping[str, Any]) -> bool:
