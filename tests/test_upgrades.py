@@ -6,8 +6,9 @@ routes, its random answers: bin/make_release_fixtures.py), games of every bot an
 mode it had, and the files it wrote; its manifest.json says what each game is. Here the
 data folder is opened as Botdeck starts (upgraded, backed up), and every game must read
 as that release left it — its actions those of its own game file, written by that
-release — and come back exactly after Undo all the way and Redo all the way, and after
-"Undo back to here" and Redo; each file it wrote imports and replays the same.
+release, and its state the one that file holds (on what both keep) — and come back
+exactly after Undo all the way and Redo all the way, and after "Undo back to here" and
+Redo; each file it wrote imports and replays the same.
 """
 
 from __future__ import annotations
@@ -178,6 +179,39 @@ def test_every_game_reads_as_its_release_left_it(release):
             release.page(f"/g/{game['id']}{path}")
         exported = json.loads(release.client.get(f"/g/{game['id']}/export").get_data())
         assert as_json(exported["actions"]) == as_json(written["actions"]), release.said(game)
+
+
+def first_difference(written: Any, now: Any, where: str = "state") -> str | None:
+    """Where two states differ in what both hold (None: nowhere): a set of named values
+    on the names both have — a state keeps more since, or no longer keeps something —
+    and a list item by item."""
+    if isinstance(written, dict) and isinstance(now, dict):
+        for name in sorted(written.keys() & now.keys()):
+            found = first_difference(written[name], now[name], f"{where}.{name}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(written, list) and isinstance(now, list) and len(written) == len(now):
+        for n, (one, other) in enumerate(zip(written, now, strict=True)):
+            found = first_difference(one, other, f"{where}[{n}]")
+            if found is not None:
+                return found
+        return None
+    return None if written == now else f"{where}: {written!r} then, {now!r} now"
+
+
+def test_every_game_holds_the_state_its_release_wrote(release):
+    """What Botdeck reads of each game is the bot's state its own release wrote in its game
+    file (on what both keep): a log that replays, but not as it was played, is caught."""
+    changed = []
+    for game in release.games:
+        with release.app.app_context():
+            opened = games.open_game(game["id"]).game
+            now = as_json(opened.bot.state_to_json(opened.state))
+        found = first_difference(release.file(game["file"])["state"], json.loads(now))
+        if found is not None:
+            changed.append(f"{release.said(game)}: {found}")
+    assert not changed, "\n".join(changed)
 
 
 def undone_and_redone(release: Release, game: dict[str, Any]) -> str | None:
