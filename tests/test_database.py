@@ -429,9 +429,18 @@ def test_the_games_of_a_database_of_2026_11_24_or_before_say_that_release_played
     con.execute(
         "UPDATE games SET options = ? WHERE id = 'devgame0000000000000001'", [json.dumps(said)]
     )
+    con.execute(  # damaged: left as it is, and the rest upgraded all the same
+        "INSERT INTO games (id, name, bot, options, seed, deck, created_at, updated_at)"
+        " VALUES ('damaged000000000000001', 'Damaged', 'covenant', '{oops', 1, 'null', 'x', 'x')"
+    )
     con.commit()
     con.close()
     db.upgrade(path)
+    with closing(sqlite3.connect(path)) as con:
+        damaged = con.execute("SELECT options FROM games WHERE id = 'damaged000000000000001'")
+        assert damaged.fetchone() == ("{oops",)
+        con.execute("DELETE FROM games WHERE id = 'damaged000000000000001'")
+        con.commit()
     assert stored_options(path) == {
         "oldgame0000000000000001": {
             "difficulty": "normal",

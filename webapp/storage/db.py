@@ -327,7 +327,10 @@ def _games_of_an_earlier_release(db: sqlite3.Connection) -> None:
             played[game_id] = in_effect + redoable
     stamped = []
     for game_id, text in db.execute("SELECT id, options FROM games").fetchall():
-        options = json.loads(text)
+        try:
+            options = json.loads(text)
+        except (TypeError, ValueError):  # not readable as a game's: left as it is
+            continue
         if isinstance(options, dict) and "earlier_release" not in options:
             earlier = {"date": "2026-11-24", "actions": played.get(game_id, 0)}
             stamped.append((json.dumps({**options, "earlier_release": earlier}), game_id))
